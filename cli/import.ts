@@ -1,0 +1,126 @@
+/**
+ * `main.ts import`: rebuild the database from a CSV snapshot.
+ *
+ * @example
+ * ```sh
+ * deno task import data/clubs.csv.gz --db data/clubs.db
+ * ```
+ * @module
+ */
+import { type Command, parseFlags, UsageError } from "./args.ts";
+import { importCsv, ImportError, openSource } from "../db/import.ts";
+import { defaultDbPath } from "../db/paths.ts";
+import { progressReporter } from "./progress.ts";
+
+const USAGE =
+  `Usage: main.ts import <file.csv | file.csv.gz | -> [--db PATH] [--dry-run] [--max-errors N]
+
+Rebuilds the directory database from a CSV snapshot. The new database is
+built beside the target and swapped in only when complete and checked; on
+any error the old database is left untouched. A running server picks up the
+new snapshot without a restart.
+
+Options:
+  --db PATH         database to replace (default: $CLUBDIR_DB or data/clubs.db)
+  --dry-run         validate and build, but keep the current database
+  --max-errors N    errors to list before the count (default 50)
+  -h, --help        show this help
+
+Examples:
+  main.ts import data/clubs.csv.gz
+  main.ts import snapshot.csv --db /srv/clubs.db --dry-run
+  gunzip -c snapshot.csv.gz | main.ts import - --db /srv/clubs.db`;
+
+export const importCommand: Command = {
+  name: "import",
+  summary: "rebuild the database from a CSV snapshot",
+  usage: USAGE,
+  async run(args) {
+    const { values, positionals } = parseFlags(args, {
+      db: { type: "string" },
+      "dry-run": { type: "boolean" },
+      "max-errors": { type: "string" },
+    }, true);
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    if (positionals.length !== 1) {
+      throw new UsageError(
+        positionals.length
+          ? "expected one input file"
+          : "missing the CSV file to import (or - for stdin)",
+      );
+    }
+    const file = positionals[0]!;
+    const maxErrors = values["max-errors"] === undefined ? 50 : Number(values["max-errors"]);
+    if (!Number.isInteger(maxErrors) || maxErrors < 1) {
+      throw new UsageError("--max-errors must be a whole number from 1");
+    }
+    let source;
+    try {
+      source = openSource(file);
+    } catch (e) {
+      console.error(`error: cannot read "${file}": ${(e as Error).message}`);
+      return 1;
+    }
+    const dbPath = values.db ?? defaultDbPath();
+    const abort = new AbortController();
+    const onSignal = () => abort.abort(new Error("interrupted"));
+    Deno.addSignalListener("SIGINT", onSignal);
+    const progress = progressReporter(source.size);
+    try {
+      const s = await importCsv(source.stream, {
+        dbPath,
+        dryRun: values["dry-run"] ?? false,
+        maxErrors,
+        onProgress: progress.update,
+        signal: abort.signal,
+        source: file === "-" ? "stdin" : file,
+      });
+      progress.done();
+      if (s.unknownColumns.length) {
+        console.error(
+          `note: ignored unknown columns: ${s.unknownColumns.join(", ")}`,
+        );
+      }
+      const what = values["dry-run"]
+        ? "Validated (dry run, nothing written)"
+        : `Imported into ${dbPath}`;
+      console.error(
+        `${what}: ${
+          s.rows.toLocaleString("en-US")
+        } clubs, ${s.countries} countries, ${s.types} types in ${s.seconds.toFixed(2)} s`,
+      );
+      return 0;
+    } catch (e) {
+      progress.done();
+      if (e instanceof ImportError) {
+        if (e.unknownColumns.length) {
+          console.error(
+            `note: ignored unknown columns: ${e.unknownColumns.join(", ")}`,
+          );
+        }
+        for (const err of e.errors) {
+          console.error(
+            `line ${err.line}, column ${err.column}: ${err.message} (value: ${
+              JSON.stringify(err.value)
+            })`,
+          );
+        }
+        if (e.errorCount > e.errors.length) {
+          console.error(`… and ${e.errorCount - e.errors.length} more`);
+        }
+        console.error(`error: ${e.message}; ${dbPath} was not changed`);
+        return 1;
+      }
+      if (abort.signal.aborted) {
+        console.error(`error: import interrupted; ${dbPath} was not changed`);
+        return 130;
+      }
+      throw e;
+    } finally {
+      Deno.removeSignalListener("SIGINT", onSignal);
+    }
+  },
+};

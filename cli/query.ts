@@ -1,0 +1,183 @@
+/**
+ * `main.ts query`: the REST search from the terminal, through the same
+ * search engine, as a table, JSON, CSV or NDJSON.
+ *
+ * @example
+ * ```sh
+ * deno task query --type golf --state FL --limit 5
+ * ```
+ * @module
+ */
+import { stringify } from "csv-stringify/sync";
+import { type Command, parseFlags } from "./args.ts";
+import { CLUB_FIELDS, type ClubRecord } from "../db/club.ts";
+import { clubJsonItems, clubListJson } from "../db/club_list.ts";
+import { Directory } from "../db/directory.ts";
+import { defaultDbPath, ensureDatabase } from "../db/paths.ts";
+import { MAX_LIMIT, parseSearch, type RawSearch, type SearchQuery } from "../db/query.ts";
+import { findPage } from "../db/search.ts";
+import type { ClubStore } from "../db/store.ts";
+import { PROBLEMS } from "../server/problems.ts";
+import { formatTable, terminalColumns } from "./table.ts";
+
+const FORMATS = ["table", "json", "csv", "ndjson"] as const;
+type Format = typeof FORMATS[number];
+
+const USAGE =
+  `Usage: main.ts query [filters] [--page N] [--limit N] [--all] [--format FORMAT] [--db PATH]
+
+Searches the directory exactly as GET /api/v1/clubs does (same rules, same
+errors), as an anonymous caller: fee figures are never shown.
+
+Filters:
+  --type TYPE         club type; golf, city, athletic, outdoor, dining are groups
+  --state STATE       state or region, by name or code (FL = Florida); without
+                      --country, only the United States and Canada
+  --country COUNTRY   country by name or ISO code (GB, GBR, United Kingdom); all = every
+  --q TEXT            part of the club name, any case, accents optional
+  --waitlist LIST     comma list of open, waitlist, by_invitation, invite_only, closed, unknown
+
+Paging and output:
+  --page N            page number from 1 (default 1)
+  --limit N           clubs per page, 1 to 200 (default 50)
+  --all               every page, streamed (ignores --page)
+  --format FORMAT     table (default on a terminal), json (default otherwise:
+                      the REST ClubList body), csv, ndjson
+  --db PATH           database (default: $CLUBDIR_DB or data/clubs.db)
+  -h, --help          show this help
+
+Examples:
+  main.ts query --type golf --state FL
+  main.ts query --country GB --q royal --format json
+  main.ts query --waitlist open,waitlist --all --format ndjson > open.ndjson`;
+
+export const queryCommand: Command = {
+  name: "query",
+  summary: "search the directory from the terminal",
+  usage: USAGE,
+  async run(args) {
+    const { values } = parseFlags(args, {
+      type: { type: "string" },
+      state: { type: "string" },
+      country: { type: "string" },
+      q: { type: "string" },
+      waitlist: { type: "string" },
+      page: { type: "string" },
+      limit: { type: "string" },
+      all: { type: "boolean" },
+      format: { type: "string" },
+      db: { type: "string" },
+    });
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    const format = (values.format ??
+      (Deno.stdout.isTerminal() ? "table" : "json")) as Format;
+    if (!FORMATS.includes(format)) {
+      console.error(
+        `error: --format must be one of ${FORMATS.join(", ")}, got "${values.format}"`,
+      );
+      return 2;
+    }
+    const raw: RawSearch = { ...values };
+    const parsed = parseSearch(
+      values.all ? { ...raw, page: null, limit: raw.limit ?? String(MAX_LIMIT) } : raw,
+    );
+    if (!parsed.ok) {
+      const p = PROBLEMS[parsed.error.code];
+      console.error(
+        `error: ${p.title.toLowerCase()} (--${parsed.error.param}): ${parsed.error.detail}`,
+      );
+      console.error(`hint: ${p.hint}`);
+      return 2;
+    }
+    const dbPath = values.db ?? defaultDbPath();
+    if (values.db === undefined) {
+      await ensureDatabase(dbPath, (l) => console.error(l));
+    }
+    const dir = new Directory(dbPath);
+    try {
+      const store = dir.current();
+      await write(store, parsed.value, format, values.all ?? false);
+      return 0;
+    } finally {
+      dir.close();
+    }
+  },
+};
+
+const encoder = new TextEncoder();
+async function out(text: string): Promise<void> {
+  const bytes = encoder.encode(text);
+  let written = 0;
+  while (written < bytes.length) {
+    written += await Deno.stdout.write(bytes.subarray(written));
+  }
+}
+
+async function write(
+  store: ClubStore,
+  query: SearchQuery,
+  format: Format,
+  all: boolean,
+): Promise<void> {
+  const first = findPage(store, query);
+  if (!all) {
+    if (format === "json") {
+      return out(clubListJson(store, first, "locked") + "\n");
+    }
+    if (format === "table") {
+      const records = store.records(first.ranks);
+      return out(formatTable(records, first, terminalColumns()) + "\n");
+    }
+  }
+  // Every remaining format streams page by page.
+  const pages = function* () {
+    yield first;
+    if (!all) return;
+    for (let page = 2; (page - 1) * query.limit < first.total; page++) {
+      yield findPage(store, { ...query, page });
+    }
+  };
+  if (format === "json") {
+    await out(`{"clubs":[`);
+    let sep = "";
+    for (const page of pages()) {
+      for (const item of clubJsonItems(store, page.ranks, "locked")) {
+        await out(sep + item);
+        sep = ",";
+      }
+    }
+    return out(`],"total":${first.total},"fee_access":"locked"}\n`);
+  }
+  if (format === "table") {
+    const records: ClubRecord[] = [];
+    for (const page of pages()) records.push(...store.records(page.ranks));
+    return out(
+      formatTable(records, {
+        ...first,
+        page: 1,
+        limit: Math.max(records.length, 1),
+      }, 120) + "\n",
+    );
+  }
+  if (format === "csv") await out(stringify([CLUB_FIELDS as string[]]));
+  for (const page of pages()) {
+    if (format === "ndjson") {
+      const items = clubJsonItems(store, page.ranks, "locked");
+      if (items.length) await out(items.join("\n") + "\n");
+    } else {
+      const rows = store.records(page.ranks).map((r) =>
+        CLUB_FIELDS.map((f) => {
+          const v = f === "initiation_fee" || f === "annual_dues" ||
+              f === "monthly_dues"
+            ? null
+            : r[f];
+          return v === null ? "" : Array.isArray(v) ? JSON.stringify(v) : String(v);
+        })
+      );
+      await out(stringify(rows));
+    }
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Text folding for matching: case- and accent-insensitive.
+ *
+ * @example
+ * ```ts
+ * import { fold } from "./fold.ts";
+ * fold("  Zürich Golf-Club "); // "zurich golf-club"
+ * ```
+ * @module
+ */
+
+const MARKS = /\p{M}+/gu;
+const SPACES = /\s+/gu;
+// Letters that NFKD does not decompose but users type without the mark.
+const EXTRA: Record<string, string> = {
+  "ß": "ss",
+  "ø": "o",
+  "đ": "d",
+  "ð": "d",
+  "ħ": "h",
+  "ı": "i",
+  "ł": "l",
+  "œ": "oe",
+  "æ": "ae",
+  "þ": "th",
+  "ŧ": "t",
+};
+const EXTRA_RE = new RegExp(`[${Object.keys(EXTRA).join("")}]`, "gu");
+
+/**
+ * Lower-cases, strips diacritics and collapses white space. Punctuation is
+ * kept, so substring matching on the result still sees "st. andrew's".
+ *
+ * @param text Any user or stored text.
+ * @returns The folded form used for both indexing and querying.
+ */
+export function fold(text: string): string {
+  return text.normalize("NFKD").replace(MARKS, "").toLowerCase()
+    .replace(EXTRA_RE, (c) => EXTRA[c] ?? c).replace(SPACES, " ").trim();
+}
+
+/**
+ * Folds and then keeps only letters and digits, joined by single spaces:
+ * the key used to compare place names ("Newfoundland & Labrador" and
+ * "newfoundland and labrador" differ only in "and", see geo).
+ *
+ * @example
+ * ```ts
+ * import { foldKey } from "./fold.ts";
+ * foldKey("Côte-d'Ivoire"); // "cote d ivoire"
+ * ```
+ */
+export function foldKey(text: string): string {
+  return fold(text).replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+}

@@ -1,0 +1,135 @@
+/**
+ * One opened, immutable snapshot of the directory: the SQLite handle, its
+ * prepared statements and the caches that are valid for this snapshot only.
+ *
+ * @example
+ * ```ts ignore
+ * import { ClubStore } from "./store.ts";
+ * const store = ClubStore.open("data/clubs.db");
+ * store.bySlug("pine-valley-golf-club-pine-valley");
+ * ```
+ * @module
+ */
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import type { ClubRecord } from "./club.ts";
+import { CLUB_COLUMNS, SCHEMA_VERSION } from "./ddl.ts";
+import { Lru } from "./lru.ts";
+
+/** Raised when a file is not a usable directory database. */
+export class StoreError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "StoreError";
+  }
+}
+
+type Row = Record<string, string | number | null>;
+
+/** Converts a `clubs` row back to a {@link ClubRecord}. */
+export function rowToRecord(row: Row): ClubRecord {
+  const out: Record<string, unknown> = {};
+  for (const c of CLUB_COLUMNS) out[c] = row[c] ?? null;
+  out.verified = row.verified === null ? null : row.verified === 1;
+  out.amenities = row.amenities === null ? null : JSON.parse(String(row.amenities));
+  return out as ClubRecord;
+}
+
+/** An opened snapshot. Cheap to query; never written. */
+export class ClubStore {
+  readonly db: DatabaseSync;
+  /** Metadata recorded at import (imported_at, source, snapshot, …). */
+  readonly meta: Readonly<Record<string, string>>;
+  /** Totals per filter, valid for this snapshot only. */
+  readonly counts = new Lru<string, number>(20_000);
+  /** Serialized responses, valid for this snapshot only (bounded by bytes). */
+  readonly pages = new Lru<string, string>(
+    32 * 1024 * 1024,
+    (v) => v.length * 2,
+  );
+  readonly #statements = new Map<string, StatementSync>();
+
+  private constructor(db: DatabaseSync, meta: Record<string, string>) {
+    this.db = db;
+    this.meta = meta;
+  }
+
+  /** Opens a database file read-only; throws {@link StoreError} if unusable. */
+  static open(path: string): ClubStore {
+    let db: DatabaseSync;
+    try {
+      db = new DatabaseSync(path, { readOnly: true });
+    } catch (e) {
+      throw new StoreError(
+        `Cannot open database "${path}": ${(e as Error).message}`,
+        { cause: e },
+      );
+    }
+    try {
+      const rows = db.prepare("SELECT key, value FROM meta").all() as {
+        key: string;
+        value: string;
+      }[];
+      const meta = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+      if (meta.schema_version !== String(SCHEMA_VERSION)) {
+        throw new StoreError(
+          `Cannot use database "${path}": schema version ${
+            meta.schema_version ?? "unknown"
+          }, expected ${SCHEMA_VERSION} (run import again)`,
+        );
+      }
+      return new ClubStore(db, meta);
+    } catch (e) {
+      db.close();
+      if (e instanceof StoreError) throw e;
+      throw new StoreError(
+        `Cannot read database "${path}": ${(e as Error).message}`,
+        { cause: e },
+      );
+    }
+  }
+
+  /** A prepared statement, prepared once per snapshot. */
+  statement(sql: string): StatementSync {
+    let s = this.#statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.#statements.set(sql, s);
+    }
+    return s;
+  }
+
+  /** Full records for the given ranks, in rank order. */
+  records(ranks: readonly number[]): ClubRecord[] {
+    if (!ranks.length) return [];
+    const sql = `SELECT ${CLUB_COLUMNS.join(", ")} FROM clubs WHERE rank IN (${
+      ranks.map(() => "?").join(",")
+    }) ORDER BY rank`;
+    return (this.statement(sql).all(...ranks) as Row[]).map(rowToRecord);
+  }
+
+  /** Precomputed anonymous Club JSON for the given ranks, in rank order. */
+  anonymousJson(ranks: readonly number[]): string[] {
+    if (!ranks.length) return [];
+    const sql = `SELECT anon_json FROM clubs WHERE rank IN (${
+      ranks.map(() => "?").join(",")
+    }) ORDER BY rank`;
+    return (this.statement(sql).all(...ranks) as { anon_json: string }[]).map((
+      r,
+    ) => r.anon_json);
+  }
+
+  /** One club by slug, or null. */
+  bySlug(slug: string): ClubRecord | null {
+    const row = this.statement(
+      `SELECT ${CLUB_COLUMNS.join(", ")} FROM clubs WHERE slug = ?`,
+    )
+      .get(slug) as Row | undefined;
+    return row ? rowToRecord(row) : null;
+  }
+
+  /** Closes the handle; statements become unusable. */
+  close(): void {
+    this.#statements.clear();
+    if (this.db.isOpen) this.db.close();
+  }
+}

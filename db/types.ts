@@ -1,0 +1,45 @@
+/**
+ * Club type matching (spec §4.1 `type`): lower case, a hyphen reads as an
+ * underscore, and a few names stand for a group of stored types.
+ *
+ * @example
+ * ```ts
+ * import { typeMatches } from "./types.ts";
+ * typeMatches("Country-Club"); // ["country_club"]
+ * typeMatches("golf"); // ["golf", "country_club"]
+ * ```
+ * @module
+ */
+
+/** The grouped type names and the stored types each one matches. */
+export const TYPE_GROUPS: Readonly<Record<string, readonly string[]>> = {
+  golf: ["golf", "country_club"],
+  city: ["city", "social", "arts", "cigar", "dining"],
+  athletic: ["athletic", "tennis", "wellness"],
+  outdoor: ["outdoor", "hunting", "fishing", "shooting", "adventure"],
+  dining: ["dining", "wine"],
+};
+
+/** Type names that read as another name before grouping. */
+export const TYPE_ALIASES: Readonly<Record<string, string>> = {
+  wine: "dining",
+};
+
+/**
+ * Normalises a type as stored or as sent: trimmed, lower case, hyphens and
+ * spaces as underscores.
+ */
+export function normalizeType(raw: string): string {
+  return raw.trim().toLowerCase().replace(/[-\s]+/g, "_");
+}
+
+/**
+ * The stored types a `type` filter value matches. An empty array means the
+ * value normalises to nothing (treated as "not sent" by the caller).
+ */
+export function typeMatches(raw: string): string[] {
+  const norm = normalizeType(raw);
+  if (norm === "") return [];
+  const name = TYPE_ALIASES[norm] ?? norm;
+  return [...(TYPE_GROUPS[name] ?? [name])];
+}

@@ -1,0 +1,100 @@
+/**
+ * The registry of problem codes (spec §7). Responses, the `/problems` pages,
+ * the OpenAPI document and the CLI's error messages all read this table, so
+ * a code is described in one place only.
+ *
+ * @example
+ * ```ts
+ * import { PROBLEMS } from "./problems.ts";
+ * PROBLEMS.invalid_page.status; // 400
+ * ```
+ * @module
+ */
+
+/** One problem code and everything said about it. */
+export interface ProblemInfo {
+  code: string;
+  status: number;
+  title: string;
+  /** When the service answers with this code. */
+  when: string;
+  /** How to fix the request. */
+  hint: string;
+  /** A request that produces it, for the documentation pages. */
+  example: string;
+}
+
+const DEFAULT_CALL = "GET /api/v1/clubs?page=1&limit=50";
+
+/** Every problem code the service can answer with. */
+export const PROBLEMS = {
+  invalid_page: {
+    code: "invalid_page",
+    status: 400,
+    title: "Invalid page",
+    when:
+      "`page` is not a whole number from 1 (such as a letter string, `0` or `-1`). An empty `page=` is not an error.",
+    hint: `Send page as a whole number from 1, or leave it out for the first page: ${DEFAULT_CALL}`,
+    example: "/api/v1/clubs?page=0",
+  },
+  invalid_limit: {
+    code: "invalid_limit",
+    status: 400,
+    title: "Invalid limit",
+    when:
+      "`limit` is not a whole number from 1 (such as a letter string or `0`). An empty `limit=` is not an error; values above 200 are clamped to 200.",
+    hint:
+      `Send limit as a whole number from 1 to 200 (the maximum; larger values are clamped), or leave it out for 50: ${DEFAULT_CALL}`,
+    example: "/api/v1/clubs?limit=0",
+  },
+  invalid_waitlist: {
+    code: "invalid_waitlist",
+    status: 400,
+    title: "Invalid waitlist",
+    when:
+      "An item of the comma-separated `waitlist` list is not one of open, waitlist, by_invitation, invite_only, closed, unknown.",
+    hint:
+      "Send waitlist as a comma-separated list of open, waitlist, by_invitation, invite_only, closed, unknown: GET /api/v1/clubs?waitlist=open,waitlist",
+    example: "/api/v1/clubs?waitlist=open,maybe",
+  },
+  not_found: {
+    code: "not_found",
+    status: 404,
+    title: "Not found",
+    when: "The path does not exist.",
+    hint:
+      "The supported endpoint is GET /api/v1/clubs; every path is described in the OpenAPI document at /openapi.json.",
+    example: "/api/v1/members",
+  },
+  rate_limited: {
+    code: "rate_limited",
+    status: 429,
+    title: "Too many requests",
+    when:
+      "This client sent more requests than the advertised rate limit allows in the current window.",
+    hint:
+      "Wait for the number of seconds in the Retry-After header, then retry; stay within the RateLimit-Policy header.",
+    example: "/api/v1/clubs (the 121st request within 60 seconds)",
+  },
+  clubs_unavailable: {
+    code: "clubs_unavailable",
+    status: 500,
+    title: "Clubs unavailable",
+    when:
+      "The directory could not be read (the database is missing, unreadable or being repaired).",
+    hint: "Retry after a short wait. If it persists, contact <SUPPORT_EMAIL>.",
+    example: "/api/v1/clubs (while the database file is missing)",
+  },
+  internal_error: {
+    code: "internal_error",
+    status: 500,
+    title: "Internal error",
+    when: "An unexpected error happened while answering the request.",
+    hint:
+      "Retry after a short wait. If it persists, contact <SUPPORT_EMAIL> and quote the X-Request-Id header.",
+    example: "(any request, when the server fails unexpectedly)",
+  },
+} as const satisfies Record<string, ProblemInfo>;
+
+/** A registered problem code. */
+export type ProblemCode = keyof typeof PROBLEMS;
