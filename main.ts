@@ -11,8 +11,9 @@
 import { type Command, UsageError } from "./cli/args.ts";
 import { importCommand } from "./cli/import.ts";
 import { queryCommand } from "./cli/query.ts";
+import { sessionCommand } from "./cli/session.ts";
 
-const COMMANDS: Command[] = [queryCommand, importCommand];
+const COMMANDS: Command[] = [queryCommand, importCommand, sessionCommand];
 
 const USAGE = `clubdir: a read-only directory of private membership clubs.
 

@@ -163,7 +163,9 @@ export function readRow(
         line,
         column,
         value: show(cells[column] ?? obj[column]),
-        message: issue.message,
+        message: issue.code === "invalid_type" && obj[column] === null
+          ? "a value is required but the cell is empty"
+          : issue.message,
       });
     }
   } else {
@@ -180,7 +182,10 @@ export function readRow(
       });
     }
   }
-  if (errors.length) return { ok: false, errors };
+  if (errors.length) {
+    const order = (c: string) => CLUB_FIELDS.indexOf(c as keyof ClubRecord);
+    return { ok: false, errors: errors.sort((a, b) => order(a.column) - order(b.column)) };
+  }
   const value = parsed.data!;
   return { ok: true, value: { ...value, slug } };
 }

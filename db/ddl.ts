@@ -15,9 +15,9 @@ export const CREATE_TABLES = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE clubs (
   rank INTEGER PRIMARY KEY,
-  id TEXT NOT NULL UNIQUE,
+  id TEXT NOT NULL,
   name TEXT NOT NULL,
-  slug TEXT NOT NULL UNIQUE,
+  slug TEXT NOT NULL,
   city TEXT, state TEXT, country TEXT, type TEXT, status TEXT,
   verified INTEGER, hero_image_url TEXT,
   initiation_fee REAL, annual_dues REAL, monthly_dues REAL,
@@ -36,6 +36,8 @@ CREATE TABLE club_keys (
 
 /** Indexes and the name index, built after the rows are in. */
 export const CREATE_INDEXES = `
+CREATE UNIQUE INDEX clubs_id ON clubs(id);
+CREATE UNIQUE INDEX clubs_slug ON clubs(slug);
 CREATE INDEX club_keys_type ON club_keys(type);
 CREATE INDEX club_keys_country ON club_keys(country);
 CREATE INDEX club_keys_state ON club_keys(state);
@@ -52,8 +54,8 @@ ANALYZE;
 export const CREATE_STAGING = `
 CREATE TEMP TABLE staging (
   line INTEGER NOT NULL,
-  id TEXT NOT NULL UNIQUE,
-  slug TEXT UNIQUE,
+  id TEXT NOT NULL,
+  slug TEXT,
   sort_name TEXT NOT NULL,
   name TEXT NOT NULL,
   record TEXT NOT NULL

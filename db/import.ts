@@ -145,7 +145,7 @@ export async function importCsv(
   let renamed = false;
   try {
     db.exec(
-      "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA temp_store=FILE; PRAGMA cache_size=-16000;",
+      "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA temp_store=FILE; PRAGMA cache_size=-65536;",
     );
     db.exec(CREATE_TABLES + CREATE_STAGING);
     const staged = await stage(db, source, options, maxErrors);
@@ -202,9 +202,6 @@ async function stage(
 ): Promise<{ rows: number; unknownColumns: string[] }> {
   const insert = db.prepare(
     "INSERT INTO staging(line, id, slug, sort_name, name, record) VALUES (?, ?, ?, ?, ?, ?)",
-  );
-  const lineOf = db.prepare(
-    "SELECT line FROM staging WHERE id = ? OR slug = ?",
   );
   const parser = Readable.fromWeb(source as never).pipe(
     parse({
@@ -279,29 +276,8 @@ async function stage(
         continue;
       }
       const club = row.value;
-      try {
-        insert.run(
-          line,
-          club.id,
-          club.slug,
-          fold(club.name),
-          club.name,
-          JSON.stringify(club),
-        );
-        rows++;
-      } catch (e) {
-        if (!(e instanceof Error) || !/UNIQUE/.test(e.message)) throw e;
-        const first = lineOf.get(club.id, club.slug) as
-          | { line: number }
-          | undefined;
-        const column = /staging\.id/.test(e.message) ? "id" : "slug";
-        fail({
-          line,
-          column,
-          value: column === "id" ? club.id : club.slug ?? "",
-          message: `duplicate ${column}, already used on line ${first?.line ?? "?"}`,
-        });
-      }
+      insert.run(line, club.id, club.slug, fold(club.name), club.name, JSON.stringify(club));
+      rows++;
       if (rows % 1000 === 0) {
         options.onProgress?.(rows, info.bytes);
         options.signal?.throwIfAborted();
@@ -315,6 +291,26 @@ async function stage(
   if (header === null) {
     throw new ImportError("Cannot import: the file is empty (no header row)");
   }
+  // Duplicates are found in one sorted pass after streaming: far cheaper
+  // than a unique index maintained row by row.
+  for (const column of ["id", "slug"] as const) {
+    const dups = db.prepare(
+      `SELECT ${column} AS v, line, min(line) OVER (PARTITION BY ${column}) AS first FROM staging
+       WHERE ${column} IN (SELECT ${column} FROM staging WHERE ${column} IS NOT NULL GROUP BY ${column} HAVING count(*) > 1)
+       ORDER BY line`,
+    ).all() as { v: string; line: number; first: number }[];
+    for (const d of dups) {
+      if (d.line !== d.first) {
+        fail({
+          line: d.line,
+          column,
+          value: d.v,
+          message: `duplicate ${column}, already used on line ${d.first}`,
+        });
+      }
+    }
+  }
+  errors.sort((a, b) => a.line - b.line);
   if (errorCount > 0) {
     throw new ImportError(
       `Cannot import: ${errorCount} error${errorCount === 1 ? "" : "s"} in the file`,
@@ -335,26 +331,44 @@ async function stage(
   return { rows, unknownColumns };
 }
 
-/** Gives every row without a slug a unique one from its name and city. */
+/**
+ * Gives every row without a slug a unique one from its name and city;
+ * explicit slugs win, later derived duplicates get `-2`, `-3`, …
+ */
 function assignSlugs(db: DatabaseSync): void {
+  db.function(
+    "clubdir_slug",
+    { deterministic: true },
+    (name, city) => slugify(name as string, city as string | null),
+  );
+  db.exec(`
+    BEGIN;
+    ALTER TABLE staging ADD COLUMN derived INTEGER NOT NULL DEFAULT 0;
+    UPDATE staging SET derived = 1,
+      slug = clubdir_slug(name, record ->> '$.city') WHERE slug IS NULL;
+    CREATE INDEX staging_slug ON staging(slug);
+    COMMIT;`);
+  const clash = db.prepare(`
+    WITH ranked AS (
+      SELECT rowid AS r, derived, slug,
+        row_number() OVER (PARTITION BY slug ORDER BY derived, line) AS n
+      FROM staging)
+    SELECT r, slug, n FROM ranked WHERE n > 1 AND derived = 1`);
   const taken = db.prepare("SELECT 1 FROM staging WHERE slug = ?");
-  const set = db.prepare(
-    "UPDATE staging SET slug = ?, record = json_set(record, '$.slug', ?) WHERE rowid = ?",
-  );
-  const missing = db.prepare(
-    "SELECT rowid AS r, record FROM staging WHERE slug IS NULL ORDER BY line",
-  );
+  const set = db.prepare("UPDATE staging SET slug = ? WHERE rowid = ?");
   db.exec("BEGIN");
-  for (
-    const row of missing.iterate() as Iterable<{ r: number; record: string }>
-  ) {
-    const club = JSON.parse(row.record) as ClubRecord;
-    const base = slugify(club.name, club.city);
-    let slug = base;
-    for (let n = 2; taken.get(slug); n++) slug = `${base}-${n}`;
-    set.run(slug, slug, row.r);
+  for (const row of clash.all() as { r: number; slug: string; n: number }[]) {
+    let n = row.n;
+    while (taken.get(`${row.slug}-${n}`)) n++;
+    set.run(`${row.slug}-${n}`, row.r);
   }
   db.exec("COMMIT");
+}
+
+function memo(map: Map<string, string>, key: string, make: () => string): string {
+  let v = map.get(key);
+  if (v === undefined) map.set(key, v = make());
+  return v;
 }
 
 /** Copies staged rows in name order, then builds keys, indexes and FTS. */
@@ -368,13 +382,15 @@ function finish(db: DatabaseSync, source: string): void {
   const insertKeys = db.prepare(
     "INSERT INTO club_keys(rank, type, country, state, waitlist, name) VALUES (?, ?, ?, ?, ?, ?)",
   );
-  const sorted = db.prepare(
-    "SELECT record FROM staging ORDER BY sort_name, name, id",
-  );
+  const sorted = db.prepare("SELECT slug, record FROM staging ORDER BY sort_name, name, id");
+  // Places repeat thousands of times: resolve each distinct one once.
+  const countries = new Map<string, string>();
+  const states = new Map<string, string>();
   db.exec("BEGIN");
   let rank = 0;
-  for (const row of sorted.iterate() as Iterable<{ record: string }>) {
+  for (const row of sorted.iterate() as Iterable<{ slug: string; record: string }>) {
     const club = JSON.parse(row.record) as ClubRecord;
+    club.slug = row.slug;
     rank++;
     const values = CLUB_COLUMNS.map((c) => {
       const v = club[c];
@@ -383,12 +399,17 @@ function finish(db: DatabaseSync, source: string): void {
       return v as string | number | null;
     });
     insertClub.run(rank, ...values, JSON.stringify(toApiClub(club, "locked")));
-    const country = club.country === null ? null : countryKey(club.country);
+    const country = club.country === null
+      ? null
+      : memo(countries, club.country, () => countryKey(club.country!));
+    const state = club.state === null
+      ? null
+      : memo(states, `${country}\u0000${club.state}`, () => stateKey(club.state!, country));
     insertKeys.run(
       rank,
       club.type === null ? null : typeKey(club.type),
       country,
-      club.state === null ? null : stateKey(club.state, country),
+      state,
       club.waitlist_status ?? "unknown",
       fold(club.name),
     );

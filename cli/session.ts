@@ -1,0 +1,233 @@
+/**
+ * `main.ts session`: create, list and revoke site sessions (spec §5).
+ *
+ * @example
+ * ```sh
+ * TOKEN=$(deno task session create --tier member --expires-in 30d | tail -n 1)
+ * curl -H "Authorization: Bearer $TOKEN" http://localhost:8000/api/v1/clubs?limit=1
+ * ```
+ * @module
+ */
+import { type Command, parseFlags, UsageError } from "./args.ts";
+import { defaultDbPath } from "../db/paths.ts";
+import {
+  SESSION_TIERS,
+  type SessionInfo,
+  sessionState,
+  SessionStore,
+  sessionStorePath,
+  type SessionTier,
+  TIER_ACCESS,
+} from "../db/sessions.ts";
+
+const USAGE = `Usage: main.ts session <create | list | revoke> [options]
+
+Manages site sessions: who sees fee bands (free) or exact club-verified fees
+(member) through the REST API and the club profile pages. A session is
+presented as the header "Authorization: Bearer <token>" or as the cookie
+"session=<token>". Expired, revoked and unknown tokens count as no session.
+
+Sessions are kept in their own file beside the club database
+(data/clubs.db -> data/clubs.sessions.db), so an import never loses them;
+a running server sees new and revoked sessions without a restart.
+
+Subcommands:
+  create              create a session; prints its token as the last line
+                      of stdout (the token is shown only this once)
+  list                list sessions: id, tier, label, dates, state (never tokens)
+  revoke <token|id>   revoke a session by its token or by its id from list
+
+Options:
+  --tier TIER         create: free (fee bands) or member (exact fees); required
+  --expires-in TIME   create: lifetime as a number and unit m, h or d
+                      (90m, 12h, 30d; default 30d, at most 3650d)
+  --label TEXT        create: a note shown by list, such as who it is for
+  --db PATH           club database whose session store to use, as for serve
+                      (default: $CLUBDIR_DB or data/clubs.db)
+  --sessions PATH     session store file (default: beside --db, .db -> .sessions.db)
+  -h, --help          show this help
+
+Examples:
+  main.ts session create --tier member --expires-in 30d --label alice
+  TOKEN=$(main.ts session create --tier free | tail -n 1)
+  curl -H "Authorization: Bearer $TOKEN" "http://localhost:8000/api/v1/clubs?limit=1"
+  main.ts session list --db /srv/clubs.db
+  main.ts session revoke 3f9a0c12be`;
+
+const SUBCOMMANDS = ["create", "list", "revoke"] as const;
+const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+const MAX_TTL_MS = 3650 * 86_400_000;
+
+/**
+ * Parses a lifetime such as `30d`, `12h` or `90m` into milliseconds.
+ *
+ * @example
+ * ```ts
+ * import { parseDuration } from "./session.ts";
+ * parseDuration("12h"); // 43200000
+ * ```
+ */
+export function parseDuration(raw: string): number {
+  const m = /^([0-9]+)([mhd])$/.exec(raw.trim());
+  const ms = m ? Number(m[1]) * UNITS[m[2]!]! : NaN;
+  if (!m || ms <= 0 || ms > MAX_TTL_MS) {
+    throw new UsageError(
+      `--expires-in must be a number from 1 and a unit m, h or d (such as 30d, 12h, 90m; at most 3650d), got "${raw}"`,
+    );
+  }
+  return ms;
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+/** Aligned columns; table.ts lays out clubs only, and this table is tiny. */
+function columns(head: string[], rows: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]!].length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => c + " ".repeat(widths[i]! - [...c].length)).join("  ").trimEnd();
+  return [line(head), ...rows.map(line)].join("\n");
+}
+
+function describe(s: SessionInfo): string {
+  return `${s.tier} session ${s.id}${s.label ? ` (${s.label})` : ""}`;
+}
+
+/** The `session` command. */
+export const sessionCommand: Command = {
+  name: "session",
+  summary: "create, list or revoke site sessions (fee access)",
+  usage: USAGE,
+  run(args) {
+    const { values, positionals } = parseFlags(args, {
+      tier: { type: "string" },
+      "expires-in": { type: "string" },
+      label: { type: "string" },
+      db: { type: "string" },
+      sessions: { type: "string" },
+    }, true);
+    if (values.help) {
+      console.log(USAGE);
+      return Promise.resolve(0);
+    }
+    const [sub, ...rest] = positionals;
+    if (sub === undefined) throw new UsageError("missing the subcommand: create, list or revoke");
+    if (!(SUBCOMMANDS as readonly string[]).includes(sub)) {
+      throw new UsageError(
+        `unknown subcommand "${sub}" (expected ${SUBCOMMANDS.join(", ")})`,
+      );
+    }
+    const onlyFor = (flag: string, value: unknown) => {
+      if (value !== undefined && sub !== "create") {
+        throw new UsageError(`--${flag} applies to "session create" only`);
+      }
+    };
+    onlyFor("tier", values.tier);
+    onlyFor("expires-in", values["expires-in"]);
+    onlyFor("label", values.label);
+    const path = values.sessions ?? sessionStorePath(values.db ?? defaultDbPath());
+    if (sub === "create") {
+      if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
+      return Promise.resolve(create(path, values));
+    }
+    if (sub === "list") {
+      if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
+      return Promise.resolve(list(path));
+    }
+    if (rest.length !== 1) {
+      throw new UsageError(
+        rest.length ? "expected one token or id" : "missing the token or id to revoke",
+      );
+    }
+    return Promise.resolve(revoke(path, rest[0]!));
+  },
+};
+
+function create(
+  path: string,
+  values: { tier?: string; "expires-in"?: string; label?: string },
+): number {
+  if (values.tier === undefined) throw new UsageError("--tier is required (free or member)");
+  if (!(SESSION_TIERS as readonly string[]).includes(values.tier)) {
+    throw new UsageError(`--tier must be free or member, got "${values.tier}"`);
+  }
+  const tier = values.tier as SessionTier;
+  const ttlMs = parseDuration(values["expires-in"] ?? "30d");
+  const label = values.label?.trim() || null;
+  // deno-lint-ignore no-control-regex
+  if (label !== null && (label.length > 200 || /[\u0000-\u001f\u007f]/.test(label))) {
+    throw new UsageError("--label must be at most 200 characters, without control characters");
+  }
+  const store = SessionStore.writer(path);
+  try {
+    const { token, session } = store.create({ tier, ttlMs, label });
+    // Only the token goes to stdout, so TOKEN=$(… | tail -n 1) captures it.
+    console.error(
+      `Created ${describe(session)} in ${path}, fee access "${TIER_ACCESS[tier]}", expires ${
+        iso(session.expiresAt)
+      }.`,
+    );
+    console.error(
+      'Send it as "Authorization: Bearer <token>" or as the cookie "session=<token>". It is shown only this once:',
+    );
+    console.log(token);
+    return 0;
+  } finally {
+    store.close();
+  }
+}
+
+function list(path: string): number {
+  // A missing store has no sessions; listing must not create one.
+  const store = SessionStore.reader(path);
+  try {
+    const sessions = store.list();
+    if (!sessions.length) {
+      console.log(`No sessions in ${path}.`);
+      return 0;
+    }
+    const now = Date.now();
+    const rows = sessions.map((s) => [
+      s.id,
+      s.tier,
+      TIER_ACCESS[s.tier],
+      iso(s.createdAt),
+      iso(s.expiresAt),
+      sessionState(s, now),
+      s.label ?? "",
+    ]);
+    console.log(
+      columns(["ID", "TIER", "ACCESS", "CREATED", "EXPIRES", "STATE", "LABEL"], rows),
+    );
+    return 0;
+  } finally {
+    store.close();
+  }
+}
+
+function revoke(path: string, tokenOrId: string): number {
+  try {
+    Deno.statSync(path);
+  } catch {
+    console.error(`error: Cannot revoke: no session store at ${path}`);
+    return 1;
+  }
+  const store = SessionStore.writer(path);
+  try {
+    const now = Date.now();
+    const session = store.revoke(tokenOrId, now);
+    if (!session) {
+      console.error(`error: Cannot revoke: no session matches "${tokenOrId}" in ${path}`);
+      return 1;
+    }
+    console.log(
+      session.revokedAt === now
+        ? `Revoked ${describe(session)}.`
+        : `Already revoked: ${describe(session)} (since ${iso(session.revokedAt!)}).`,
+    );
+    return 0;
+  } finally {
+    store.close();
+  }
+}

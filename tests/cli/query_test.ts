@@ -1,0 +1,121 @@
+import { assertEquals, ok } from "../_assert.ts";
+import { parse } from "csv-parse/sync";
+import { ClubListSchema } from "../../db/club.ts";
+import { clubListJson } from "../../db/club_list.ts";
+import { parseSearch } from "../../db/query.ts";
+import { findPage } from "../../db/search.ts";
+import { sharedFixtureDb } from "../_fixture.ts";
+import { runMain } from "./_run.ts";
+
+const fx = await sharedFixtureDb();
+
+Deno.test("query --format json prints exactly the anonymous REST ClubList body", async () => {
+  const r = await runMain([
+    "query",
+    "--type",
+    "golf",
+    "--state",
+    "FL",
+    "--format",
+    "json",
+    "--db",
+    fx.path,
+  ]);
+  assertEquals(r.code, 0);
+  const q = parseSearch({ type: "golf", state: "FL" });
+  ok(q.ok);
+  assertEquals(r.stdout, clubListJson(fx.store, findPage(fx.store, q.value), "locked") + "\n");
+  const body = ClubListSchema.parse(JSON.parse(r.stdout));
+  assertEquals(body.fee_access, "locked");
+  ok(body.clubs.every((c) => c.initiation_fee === null && c.annual_dues === null));
+});
+
+Deno.test("query prints JSON when stdout is not a terminal", async () => {
+  const r = await runMain(["query", "--q", "riverside", "--db", fx.path]);
+  assertEquals(JSON.parse(r.stdout).total, 3);
+});
+
+Deno.test("query --format table shows columns and a showing footer", async () => {
+  const r = await runMain([
+    "query",
+    "--q",
+    "riverside",
+    "--limit",
+    "2",
+    "--format",
+    "table",
+    "--db",
+    fx.path,
+  ]);
+  assertEquals(r.code, 0);
+  const lines = r.stdout.trimEnd().split("\n");
+  ok(lines[0]!.startsWith("NAME") && lines[0]!.includes("WAITLIST"));
+  assertEquals(lines.at(-1), "showing 1–2 of 3");
+});
+
+Deno.test("query --all streams every page as NDJSON", async () => {
+  const r = await runMain([
+    "query",
+    "--all",
+    "--limit",
+    "7",
+    "--format",
+    "ndjson",
+    "--db",
+    fx.path,
+  ]);
+  const rows = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+  assertEquals(rows.length, 30);
+  assertEquals(new Set(rows.map((c) => c.id)).size, 30);
+});
+
+Deno.test("query --all --format json is one ClubList with every club", async () => {
+  const r = await runMain([
+    "query",
+    "--all",
+    "--type",
+    "golf",
+    "--format",
+    "json",
+    "--limit",
+    "3",
+    "--db",
+    fx.path,
+  ]);
+  const body = ClubListSchema.parse(JSON.parse(r.stdout));
+  assertEquals([body.clubs.length, body.total], [13, 13]);
+});
+
+Deno.test("query --format csv writes a header and one row per club, fees hidden", async () => {
+  const r = await runMain(["query", "--q", "pine valley", "--format", "csv", "--db", fx.path]);
+  const [header, row] = parse(r.stdout) as string[][];
+  ok(header!.includes("name") && header!.includes("initiation_fee"));
+  assertEquals(row![header!.indexOf("name")], "Pine Valley Golf Club");
+  assertEquals(row![header!.indexOf("initiation_fee")], "");
+});
+
+Deno.test("query prints the API's message and exits 2 on a bad page", async () => {
+  const r = await runMain(["query", "--page", "0", "--db", fx.path]);
+  assertEquals(r.code, 2);
+  ok(r.stderr.includes('Page "0" is not a whole number from 1'), r.stderr);
+  ok(r.stderr.includes("hint:"));
+});
+
+Deno.test("query names a bad waitlist value and the allowed ones", async () => {
+  const r = await runMain(["query", "--waitlist", "open,soon", "--db", fx.path]);
+  assertEquals(r.code, 2);
+  ok(r.stderr.includes('"soon"') && r.stderr.includes("by_invitation"), r.stderr);
+});
+
+Deno.test("query rejects an unknown flag with a one-line error and usage", async () => {
+  const r = await runMain(["query", "--colour", "red", "--db", fx.path]);
+  assertEquals(r.code, 2);
+  ok(r.stderr.startsWith("error: unknown flag '--colour'"), r.stderr);
+  ok(r.stderr.includes("Usage: main.ts query"));
+});
+
+Deno.test("query rejects an unknown --format", async () => {
+  const r = await runMain(["query", "--format", "xml", "--db", fx.path]);
+  assertEquals(r.code, 2);
+  ok(r.stderr.includes("--format"));
+});
