@@ -54,11 +54,20 @@ ANALYZE;
 export const CREATE_STAGING = `
 CREATE TEMP TABLE staging (
   line INTEGER NOT NULL,
-  id TEXT NOT NULL,
-  slug TEXT,
+  derived INTEGER NOT NULL,
   sort_name TEXT NOT NULL,
+  k_type TEXT, k_country TEXT, k_state TEXT, k_waitlist TEXT NOT NULL,
+  id TEXT NOT NULL,
   name TEXT NOT NULL,
-  record TEXT NOT NULL
+  slug TEXT NOT NULL,
+  city TEXT, state TEXT, country TEXT, type TEXT, status TEXT,
+  verified INTEGER, hero_image_url TEXT,
+  initiation_fee REAL, annual_dues REAL, monthly_dues REAL,
+  fee_tier TEXT, waitlist_status TEXT,
+  holes INTEGER, par INTEGER, yardage INTEGER, course_architect TEXT,
+  founded_year INTEGER, opened_year INTEGER, currency TEXT NOT NULL,
+  amenities TEXT, description TEXT, google_rating REAL, google_review_count INTEGER,
+  anon_json TEXT NOT NULL
 );
 `;
 

@@ -24,6 +24,7 @@ import {
   SCHEMA_VERSION,
 } from "./ddl.ts";
 import { fold } from "./fold.ts";
+import { rowToRecord } from "./store.ts";
 import { countryKey, stateKey, typeKey } from "./query.ts";
 import { toApiClub } from "./render.ts";
 import { readRow, type RowError, slugify } from "./csv_row.ts";
@@ -148,6 +149,8 @@ export async function importCsv(
       "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA temp_store=FILE; PRAGMA cache_size=-65536;",
     );
     db.exec(CREATE_TABLES + CREATE_STAGING);
+    // The temp schema has its own, small default cache: size it like main's.
+    db.exec("PRAGMA temp.cache_size=-65536;");
     const staged = await stage(db, source, options, maxErrors);
     options.signal?.throwIfAborted();
     assignSlugs(db);
@@ -201,8 +204,13 @@ async function stage(
   maxErrors: number,
 ): Promise<{ rows: number; unknownColumns: string[] }> {
   const insert = db.prepare(
-    "INSERT INTO staging(line, id, slug, sort_name, name, record) VALUES (?, ?, ?, ?, ?, ?)",
+    `INSERT INTO staging(${STAGING_COLUMNS.join(", ")}) VALUES (${
+      STAGING_COLUMNS.map(() => "?").join(", ")
+    })`,
   );
+  // Places repeat thousands of times: resolve each distinct one once.
+  const countries = new Map<string, string>();
+  const states = new Map<string, string>();
   const parser = Readable.fromWeb(source as never).pipe(
     parse({
       bom: true,
@@ -276,7 +284,25 @@ async function stage(
         continue;
       }
       const club = row.value;
-      insert.run(line, club.id, club.slug, fold(club.name), club.name, JSON.stringify(club));
+      const derived = club.slug === null;
+      const full = { ...club, slug: club.slug ?? slugify(club.name, club.city) } as ClubRecord;
+      const country = full.country === null
+        ? null
+        : memo(countries, full.country, () => countryKey(full.country!));
+      const state = full.state === null
+        ? null
+        : memo(states, `${country}\u0000${full.state}`, () => stateKey(full.state!, country));
+      insert.run(
+        line,
+        derived ? 1 : 0,
+        fold(full.name),
+        full.type === null ? null : typeKey(full.type),
+        country,
+        state,
+        full.waitlist_status ?? "unknown",
+        ...columnValues(full),
+        JSON.stringify(toApiClub(full, "locked")),
+      );
       rows++;
       if (rows % 1000 === 0) {
         options.onProgress?.(rows, info.bytes);
@@ -291,21 +317,33 @@ async function stage(
   if (header === null) {
     throw new ImportError("Cannot import: the file is empty (no header row)");
   }
-  // Duplicates are found in one sorted pass after streaming: far cheaper
-  // than a unique index maintained row by row.
-  for (const column of ["id", "slug"] as const) {
-    const dups = db.prepare(
-      `SELECT ${column} AS v, line, min(line) OVER (PARTITION BY ${column}) AS first FROM staging
-       WHERE ${column} IN (SELECT ${column} FROM staging WHERE ${column} IS NOT NULL GROUP BY ${column} HAVING count(*) > 1)
-       ORDER BY line`,
-    ).all() as { v: string; line: number; first: number }[];
-    for (const d of dups) {
-      if (d.line !== d.first) {
+  // Duplicates are found after streaming through indexes built in one
+  // sorted pass: far cheaper than unique indexes maintained row by row.
+  db.exec(
+    "CREATE INDEX staging_id ON staging(id); CREATE INDEX staging_slug ON staging(slug, derived, line);",
+  );
+  const duplicates = [
+    [
+      "id",
+      "SELECT id AS v FROM staging GROUP BY id HAVING count(*) > 1",
+      "SELECT line FROM staging WHERE id = ? ORDER BY line",
+    ],
+    [
+      "slug",
+      "SELECT slug AS v FROM staging WHERE derived = 0 GROUP BY slug HAVING count(*) > 1",
+      "SELECT line FROM staging WHERE slug = ? AND derived = 0 ORDER BY line",
+    ],
+  ] as const;
+  for (const [column, groups, lines] of duplicates) {
+    const linesOf = db.prepare(lines);
+    for (const { v } of db.prepare(groups).all() as { v: string }[]) {
+      const [first, ...rest] = (linesOf.all(v) as { line: number }[]).map((r) => r.line);
+      for (const line of rest) {
         fail({
-          line: d.line,
+          line,
           column,
-          value: d.v,
-          message: `duplicate ${column}, already used on line ${d.first}`,
+          value: v,
+          message: `duplicate ${column}, already used on line ${first}`,
         });
       }
     }
@@ -332,37 +370,58 @@ async function stage(
 }
 
 /**
- * Gives every row without a slug a unique one from its name and city;
- * explicit slugs win, later derived duplicates get `-2`, `-3`, …
+ * Makes derived slugs unique: explicit slugs win, and later rows whose
+ * derived slug is taken get `-2`, `-3`, …
  */
 function assignSlugs(db: DatabaseSync): void {
-  db.function(
-    "clubdir_slug",
-    { deterministic: true },
-    (name, city) => slugify(name as string, city as string | null),
+  const clashes = db.prepare("SELECT slug FROM staging GROUP BY slug HAVING count(*) > 1")
+    .all() as {
+      slug: string;
+    }[];
+  if (!clashes.length) return;
+  const rows = db.prepare(
+    "SELECT rowid AS r, derived FROM staging WHERE slug = ? ORDER BY derived, line",
   );
-  db.exec(`
-    BEGIN;
-    ALTER TABLE staging ADD COLUMN derived INTEGER NOT NULL DEFAULT 0;
-    UPDATE staging SET derived = 1,
-      slug = clubdir_slug(name, record ->> '$.city') WHERE slug IS NULL;
-    CREATE INDEX staging_slug ON staging(slug);
-    COMMIT;`);
-  const clash = db.prepare(`
-    WITH ranked AS (
-      SELECT rowid AS r, derived, slug,
-        row_number() OVER (PARTITION BY slug ORDER BY derived, line) AS n
-      FROM staging)
-    SELECT r, slug, n FROM ranked WHERE n > 1 AND derived = 1`);
   const taken = db.prepare("SELECT 1 FROM staging WHERE slug = ?");
-  const set = db.prepare("UPDATE staging SET slug = ? WHERE rowid = ?");
+  const set = db.prepare("UPDATE staging SET slug = ?, anon_json = ? WHERE rowid = ?");
+  const get = db.prepare(`SELECT ${CLUB_COLUMNS.join(", ")} FROM staging WHERE rowid = ?`);
   db.exec("BEGIN");
-  for (const row of clash.all() as { r: number; slug: string; n: number }[]) {
-    let n = row.n;
-    while (taken.get(`${row.slug}-${n}`)) n++;
-    set.run(`${row.slug}-${n}`, row.r);
+  for (const { slug } of clashes) {
+    let n = 2;
+    for (const row of (rows.all(slug) as { r: number; derived: number }[]).slice(1)) {
+      while (taken.get(`${slug}-${n}`)) n++;
+      const record = {
+        ...rowToRecord(get.get(row.r) as Record<string, string | number | null>),
+        slug: `${slug}-${n}`,
+      };
+      set.run(record.slug, JSON.stringify(toApiClub(record, "locked")), row.r);
+      n++;
+    }
   }
   db.exec("COMMIT");
+}
+
+/** Staging columns in insert order: bookkeeping, search keys, Club fields, JSON. */
+const STAGING_COLUMNS = [
+  "line",
+  "derived",
+  "sort_name",
+  "k_type",
+  "k_country",
+  "k_state",
+  "k_waitlist",
+  ...CLUB_COLUMNS,
+  "anon_json",
+];
+
+/** A record's Club fields as SQLite values, in {@link CLUB_COLUMNS} order. */
+function columnValues(club: ClubRecord): (string | number | null)[] {
+  return CLUB_COLUMNS.map((c) => {
+    const v = club[c];
+    if (c === "amenities") return v === null ? null : JSON.stringify(v);
+    if (c === "verified") return v === null ? null : v ? 1 : 0;
+    return v as string | number | null;
+  });
 }
 
 function memo(map: Map<string, string>, key: string, make: () => string): string {
@@ -373,48 +432,19 @@ function memo(map: Map<string, string>, key: string, make: () => string): string
 
 /** Copies staged rows in name order, then builds keys, indexes and FTS. */
 function finish(db: DatabaseSync, source: string): void {
+  const order = "ORDER BY sort_name, name, id";
   const cols = CLUB_COLUMNS.join(", ");
-  const insertClub = db.prepare(
-    `INSERT INTO clubs(rank, ${cols}, anon_json) VALUES (?, ${
-      CLUB_COLUMNS.map(() => "?").join(", ")
-    }, ?)`,
-  );
-  const insertKeys = db.prepare(
-    "INSERT INTO club_keys(rank, type, country, state, waitlist, name) VALUES (?, ?, ?, ?, ?, ?)",
-  );
-  const sorted = db.prepare("SELECT slug, record FROM staging ORDER BY sort_name, name, id");
-  // Places repeat thousands of times: resolve each distinct one once.
-  const countries = new Map<string, string>();
-  const states = new Map<string, string>();
-  db.exec("BEGIN");
-  let rank = 0;
-  for (const row of sorted.iterate() as Iterable<{ slug: string; record: string }>) {
-    const club = JSON.parse(row.record) as ClubRecord;
-    club.slug = row.slug;
-    rank++;
-    const values = CLUB_COLUMNS.map((c) => {
-      const v = club[c];
-      if (c === "amenities") return v === null ? null : JSON.stringify(v);
-      if (c === "verified") return v === null ? null : v ? 1 : 0;
-      return v as string | number | null;
-    });
-    insertClub.run(rank, ...values, JSON.stringify(toApiClub(club, "locked")));
-    const country = club.country === null
-      ? null
-      : memo(countries, club.country, () => countryKey(club.country!));
-    const state = club.state === null
-      ? null
-      : memo(states, `${country}\u0000${club.state}`, () => stateKey(club.state!, country));
-    insertKeys.run(
-      rank,
-      club.type === null ? null : typeKey(club.type),
-      country,
-      state,
-      club.waitlist_status ?? "unknown",
-      fold(club.name),
-    );
-  }
-  db.exec("DROP TABLE staging");
+  db.exec(`
+    BEGIN;
+    CREATE TEMP TABLE ranks (rank INTEGER PRIMARY KEY, src INTEGER NOT NULL);
+    INSERT INTO ranks(src) SELECT rowid FROM staging ${order};
+    INSERT INTO clubs(rank, ${cols}, anon_json)
+      SELECT r.rank, ${CLUB_COLUMNS.map((c) => `s.${c}`).join(", ")}, s.anon_json
+      FROM ranks r JOIN staging s ON s.rowid = r.src ORDER BY r.rank;
+    INSERT INTO club_keys(rank, type, country, state, waitlist, name)
+      SELECT r.rank, s.k_type, s.k_country, s.k_state, s.k_waitlist, s.sort_name
+      FROM ranks r JOIN staging s ON s.rowid = r.src ORDER BY r.rank;`);
+  db.exec("DROP TABLE staging; DROP TABLE ranks;");
   db.exec(CREATE_INDEXES);
   const meta = db.prepare("INSERT INTO meta(key, value) VALUES (?, ?)");
   meta.run("schema_version", String(SCHEMA_VERSION));

@@ -51,7 +51,8 @@ function counts(store: ClubStore, sql: string, ...params: string[]): Count[] {
     .map((r) => ({ key: r.key, count: Number(r.n) })).sort(byCount);
 }
 
-function isIso(key: string | null): key is string {
+/** Whether a stored place key is an ISO 3166 code (not `name:…`, not null). */
+export function isIsoKey(key: string | null): key is string {
   return key !== null && !key.startsWith("name:");
 }
 
@@ -61,7 +62,7 @@ function places(
 ): PlaceCount[] {
   return rows.map((r) => ({
     key: r.key,
-    name: isIso(r.key) ? isoName(r.key) : r.listed,
+    name: isIsoKey(r.key) ? isoName(r.key) : r.listed,
     count: Number(r.n),
   })).sort(byCount);
 }
