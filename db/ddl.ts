@@ -8,7 +8,7 @@
  */
 
 /** Bumped when the layout changes; an older file is rebuilt or refused. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** Tables of a finished snapshot (created before rows are copied in). */
 export const CREATE_TABLES = `
@@ -27,6 +27,7 @@ CREATE TABLE clubs (
   amenities TEXT, description TEXT, google_rating REAL, google_review_count INTEGER,
   anon_json TEXT NOT NULL
 );
+CREATE TABLE key_columns (name TEXT PRIMARY KEY, vals TEXT NOT NULL, data BLOB NOT NULL);
 CREATE TABLE club_keys (
   rank INTEGER PRIMARY KEY,
   type TEXT, country TEXT, state TEXT, waitlist TEXT NOT NULL,

@@ -47,17 +47,23 @@ export const BAND_LADDER: readonly number[] = [
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** Formats an amount as whole currency units, e.g. `$12,500`. */
+/**
+ * Formats an amount in the club's currency: whole units when it is whole
+ * (`$12,500`), else with cents (`$416.67`), so an exact figure is never
+ * rounded into a different one.
+ */
 export function formatMoney(amount: number, currency: string): string {
-  let f = formatters.get(currency);
+  const digits = Number.isInteger(amount) ? 0 : 2;
+  const key = `${currency}:${digits}`;
+  let f = formatters.get(key);
   if (!f) {
     f = new Intl.NumberFormat("en-US", {
       style: "currency",
       currency,
-      maximumFractionDigits: 0,
-      minimumFractionDigits: 0,
+      maximumFractionDigits: digits,
+      minimumFractionDigits: digits,
     });
-    formatters.set(currency, f);
+    formatters.set(key, f);
   }
   return f.format(amount);
 }

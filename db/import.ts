@@ -27,6 +27,7 @@ import { fold } from "./fold.ts";
 import { rowToRecord } from "./store.ts";
 import { countryKey, stateKey, typeKey } from "./query.ts";
 import { toApiClub } from "./render.ts";
+import { buildKeyColumns } from "./key_index.ts";
 import { readRow, type RowError, slugify } from "./csv_row.ts";
 
 /** What a finished (or dry) import reports. */
@@ -211,14 +212,12 @@ async function stage(
   // Places repeat thousands of times: resolve each distinct one once.
   const countries = new Map<string, string>();
   const states = new Map<string, string>();
-  const parser = Readable.fromWeb(source as never).pipe(
-    parse({
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }),
-  );
+  const parser = parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true });
+  const input = Readable.fromWeb(source as never);
+  // pipe() does not forward errors: a corrupt gzip or a read error must end
+  // the parse with a clear message, not crash the process.
+  input.on("error", (e) => parser.destroy(new ImportError(`Cannot read the input: ${e.message}`)));
+  input.pipe(parser);
   const errors: RowError[] = [];
   let errorCount = 0;
   const fail = (e: RowError) => {
@@ -312,6 +311,16 @@ async function stage(
     db.exec("COMMIT");
   } catch (e) {
     if (db.isTransaction) db.exec("ROLLBACK");
+    // csv-parse's own errors (unclosed quote, …) already name the line.
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && code.startsWith("CSV_")) {
+      throw new ImportError(
+        `Cannot parse the CSV: ${(e as Error).message}`,
+        errors,
+        errorCount,
+        unknownColumns,
+      );
+    }
     throw e;
   }
   if (header === null) {
@@ -445,6 +454,7 @@ function finish(db: DatabaseSync, source: string): void {
       SELECT r.rank, s.k_type, s.k_country, s.k_state, s.k_waitlist, s.sort_name
       FROM ranks r JOIN staging s ON s.rowid = r.src ORDER BY r.rank;`);
   db.exec("DROP TABLE staging; DROP TABLE ranks;");
+  buildKeyColumns(db);
   db.exec(CREATE_INDEXES);
   const meta = db.prepare("INSERT INTO meta(key, value) VALUES (?, ?)");
   meta.run("schema_version", String(SCHEMA_VERSION));

@@ -14,7 +14,7 @@
 import { WAITLIST_VALUES } from "./club.ts";
 import { fold, foldKey } from "./fold.ts";
 import { NORTH_AMERICA, resolveCountry, resolveSubdivision } from "./geo.ts";
-import { normalizeType, typeMatches } from "./types.ts";
+import { normalizeType, typeKey as typeFilterKey, typeMatches } from "./types.ts";
 
 /** Default page size (spec §4.1). */
 export const DEFAULT_LIMIT = 50;
@@ -36,6 +36,8 @@ export interface RawSearch {
 export interface SearchQuery {
   /** Stored types that match, or null for any. */
   types: string[] | null;
+  /** The type filter key (normalised, aliases applied), or null for any. */
+  typeKey: string | null;
   /** Country key (ISO alpha-2, or `name:<folded>`), or null for any. */
   country: string | null;
   /** Countries to stay within when no country was sent but a state was. */
@@ -180,6 +182,7 @@ export function parseSearch(raw: RawSearch): Result<SearchQuery, SearchError> {
     ok: true,
     value: {
       types: types && types.length ? types : null,
+      typeKey: type === null ? null : typeFilterKey(type),
       country,
       countriesIn,
       state,

@@ -40,103 +40,81 @@ export interface SearchResult {
 /** Trigram search needs three characters; shorter fragments scan names. */
 const TRIGRAM = 3;
 
-function inList(n: number): string {
-  return `(${Array.from({ length: n }, () => "?").join(", ")})`;
-}
-
 /** FTS5 phrase for a literal fragment: user text can never be syntax. */
 function phrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
-interface Sql {
-  from: string;
-  where: string;
-  params: (string | number)[];
-  order: string;
-}
-
-function build(q: SearchQuery): Sql {
-  const where: string[] = [];
-  const params: (string | number)[] = [];
-  let from = "club_keys k";
-  let order = "k.rank";
-  if (q.q !== null && [...q.q].length >= TRIGRAM) {
-    // FTS yields rowids in ascending order, so it can drive the name sort.
-    from = "club_names f JOIN club_keys k ON k.rank = f.rowid";
-    order = "f.rowid";
-    where.push("club_names MATCH ?");
-    params.push(phrase(q.q));
-  } else if (q.q !== null) {
-    where.push("instr(k.name, ?) > 0");
-    params.push(q.q);
+/** Ranks whose folded name contains `q` (3+ characters), via the trigram index. */
+function nameMatches(store: ClubStore, q: string): Int32Array {
+  let ranks = store.nameMatches.get(q);
+  if (!ranks) {
+    // FTS5 yields rowids in ascending order: the ranks come out name-sorted.
+    const rows = store.statement("SELECT rowid AS r FROM club_names WHERE club_names MATCH ?")
+      .all(phrase(q)) as { r: number }[];
+    ranks = Int32Array.from(rows, (row) => Number(row.r));
+    store.nameMatches.set(q, ranks);
   }
-  if (q.types) {
-    where.push(`k.type IN ${inList(q.types.length)}`);
-    params.push(...q.types);
-  }
-  if (q.country !== null) {
-    where.push("k.country = ?");
-    params.push(q.country);
-  }
-  if (q.countriesIn) {
-    where.push(`k.country IN ${inList(q.countriesIn.length)}`);
-    params.push(...q.countriesIn);
-  }
-  if (q.state !== null) {
-    where.push("k.state = ?");
-    params.push(q.state);
-  }
-  if (q.waitlist) {
-    where.push(`k.waitlist IN ${inList(q.waitlist.length)}`);
-    params.push(...q.waitlist);
-  }
-  return {
-    from,
-    where: where.length ? `WHERE ${where.join(" AND ")}` : "",
-    params,
-    order,
-  };
+  return ranks;
 }
 
 /** A key naming the filters of a query (not its page), for caches. */
 export function filterKey(q: SearchQuery): string {
-  return JSON.stringify([
-    q.types,
-    q.country,
-    q.countriesIn,
-    q.state,
-    q.q,
-    q.waitlist,
-  ]);
+  return JSON.stringify([q.typeKey, q.country, q.countriesIn, q.state, q.q, q.waitlist]);
 }
 
-/** Runs a validated query: the total across pages and this page's ranks. */
+/**
+ * Runs a validated query: the total across pages and this page's ranks.
+ * One pass over the snapshot's key columns (or over the clubs whose name
+ * matches `q`) counts the matches and keeps those on the requested page;
+ * once the total is known for these filters, the pass stops at the page.
+ */
 export function findPage(store: ClubStore, q: SearchQuery): SearchPage {
-  const sql = build(q);
+  const idx = store.keys;
   const key = filterKey(q);
-  let total = store.counts.get(key);
-  if (total === undefined) {
-    const row = store.statement(
-      `SELECT count(*) AS n FROM ${sql.from} ${sql.where}`,
-    )
-      .get(...sql.params) as { n: number };
-    total = Number(row.n);
-    store.counts.set(key, total);
-  }
+  const known = store.counts.get(key);
   const offset = (q.page - 1) * q.limit;
-  if (offset >= total) {
-    return { total, page: q.page, limit: q.limit, ranks: [] };
+  const end = offset + q.limit;
+  const ranks: number[] = [];
+  const page = (total: number): SearchPage => ({ total, page: q.page, limit: q.limit, ranks });
+  if (known !== undefined && offset >= known) return page(known);
+
+  // -1: no club has this value, so nothing can match.
+  const country = q.country === null ? -2 : idx.countries.find(q.country);
+  const state = q.state === null ? -2 : idx.states.find(q.state);
+  if (country === -1 || state === -1) {
+    store.counts.set(key, 0);
+    return page(0);
   }
-  const rows = store.statement(
-    `SELECT k.rank AS rank FROM ${sql.from} ${sql.where} ORDER BY ${sql.order} LIMIT ? OFFSET ?`,
-  ).all(...sql.params, q.limit, offset) as { rank: number }[];
-  return {
-    total,
-    page: q.page,
-    limit: q.limit,
-    ranks: rows.map((r) => Number(r.rank)),
-  };
+  const types = q.typeKey === null ? null : idx.typeMask(q.typeKey);
+  const within = q.countriesIn ? idx.countries.mask(q.countriesIn) : null;
+  const waitlist = q.waitlist ? idx.waitlists.mask(q.waitlist) : null;
+  const short = q.q !== null && [...q.q].length < TRIGRAM ? q.q : null;
+  const candidates = q.q !== null && short === null ? nameMatches(store, q.q) : null;
+
+  const n = candidates ? candidates.length : idx.size;
+  const [typeCol, countryCol, stateCol, waitlistCol] = [
+    idx.type,
+    idx.country,
+    idx.state,
+    idx.waitlist,
+  ];
+  const names = short === null ? null : idx.names;
+  let total = 0;
+  for (let j = 0; j < n; j++) {
+    const i = candidates ? candidates[j]! - 1 : j;
+    if (types && !types[typeCol[i]!]) continue;
+    if (country >= 0 && countryCol[i] !== country) continue;
+    if (within && !within[countryCol[i]!]) continue;
+    if (state >= 0 && stateCol[i] !== state) continue;
+    if (waitlist && !waitlist[waitlistCol[i]!]) continue;
+    if (names && !names[i]!.includes(short!)) continue;
+    if (total >= offset && total < end) ranks.push(i + 1);
+    total++;
+    if (known !== undefined && total >= end) return page(known);
+  }
+  store.counts.set(key, total);
+  return page(total);
 }
 
 /**

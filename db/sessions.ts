@@ -55,6 +55,15 @@ const STORE_VERSION = 1;
 /** How long a reader trusts its open handle before it checks the file again (ms). */
 const CHECK_EVERY_MS = 1000;
 
+/** Options of {@link SessionStore.reader}. */
+export interface ReaderOptions {
+  /**
+   * How often, at most, the file is checked for having been replaced (ms;
+   * default 1000). Rows added to the open file count at once regardless.
+   */
+  checkEveryMs?: number;
+}
+
 /** Raised when the session store cannot be opened, read or written. */
 export class SessionError extends Error {
   /**
@@ -232,14 +241,16 @@ export class SessionStore {
   readonly path: string;
   /** True for the server's read-only handle. */
   readonly readOnly: boolean;
+  readonly #checkEveryMs: number;
   #db: DatabaseSync | null = null;
   #identity = "";
   #checkedAt = -Infinity;
   readonly #statements = new Map<string, StatementSync>();
 
-  private constructor(path: string, readOnly: boolean) {
+  private constructor(path: string, readOnly: boolean, checkEveryMs = CHECK_EVERY_MS) {
     this.path = path;
     this.readOnly = readOnly;
+    this.#checkEveryMs = checkEveryMs;
   }
 
   /**
@@ -252,8 +263,8 @@ export class SessionStore {
    * store.lookup("cds_nope"); // null: no file, no sessions
    * ```
    */
-  static reader(path: string): SessionStore {
-    return new SessionStore(path, true);
+  static reader(path: string, options: ReaderOptions = {}): SessionStore {
+    return new SessionStore(path, true, options.checkEveryMs);
   }
 
   /**
@@ -472,7 +483,7 @@ export class SessionStore {
       return this.#db;
     }
     const now = performance.now();
-    if (this.#db && now - this.#checkedAt < CHECK_EVERY_MS) return this.#db;
+    if (this.#db && now - this.#checkedAt < this.#checkEveryMs) return this.#db;
     this.#checkedAt = now;
     let identity: string;
     try {

@@ -40,10 +40,13 @@ function once<T>(store: ClubStore, key: string, make: () => T): T {
   return memo.get(key) as T;
 }
 
-/** Most clubs first, then by key; null keys last. */
-function byCount<T extends { key: string | null; count: number }>(a: T, b: T): number {
+/** Most clubs first, then by name (or key); null keys last. */
+function byCount<T extends { key: string | null; name?: string | null; count: number }>(
+  a: T,
+  b: T,
+): number {
   if ((a.key === null) !== (b.key === null)) return a.key === null ? 1 : -1;
-  return b.count - a.count || (a.key ?? "").localeCompare(b.key ?? "");
+  return b.count - a.count || (a.name ?? a.key ?? "").localeCompare(b.name ?? b.key ?? "");
 }
 
 function counts(store: ClubStore, sql: string, ...params: string[]): Count[] {

@@ -13,6 +13,7 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { ClubRecord } from "./club.ts";
 import { CLUB_COLUMNS, SCHEMA_VERSION } from "./ddl.ts";
+import { KeyIndex } from "./key_index.ts";
 import { Lru } from "./lru.ts";
 
 /** Raised when a file is not a usable directory database. */
@@ -46,7 +47,10 @@ export class ClubStore {
     32 * 1024 * 1024,
     (v) => v.length * 2,
   );
+  /** Ranks whose name contains a fragment, by fragment (bounded by bytes). */
+  readonly nameMatches = new Lru<string, Int32Array>(8 * 1024 * 1024, (v) => v.byteLength + 64);
   readonly #statements = new Map<string, StatementSync>();
+  #keys: KeyIndex | null = null;
 
   private constructor(db: DatabaseSync, meta: Record<string, string>) {
     this.db = db;
@@ -86,6 +90,11 @@ export class ClubStore {
         { cause: e },
       );
     }
+  }
+
+  /** The search keys in memory, loaded on first use. */
+  get keys(): KeyIndex {
+    return this.#keys ??= KeyIndex.load(this.db);
   }
 
   /** A prepared statement, prepared once per snapshot. */

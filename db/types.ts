@@ -43,3 +43,26 @@ export function typeMatches(raw: string): string[] {
   const name = TYPE_ALIASES[norm] ?? norm;
   return [...(TYPE_GROUPS[name] ?? [name])];
 }
+
+/**
+ * The key a `type` filter value is looked up by: the normalised value, with
+ * aliases applied (`wine` reads as `dining`). Null when it normalises to "".
+ */
+export function typeKey(raw: string): string | null {
+  const norm = normalizeType(raw);
+  return norm === "" ? null : TYPE_ALIASES[norm] ?? norm;
+}
+
+/**
+ * Every filter key under which a club of the given stored type is found:
+ * its own type and each group that lists it. Precomputed at import so a
+ * grouped `type` filter is one index lookup.
+ */
+export function typeKeysOf(storedType: string): string[] {
+  const own = normalizeType(storedType);
+  const keys = new Set([own]);
+  for (const [group, members] of Object.entries(TYPE_GROUPS)) {
+    if (members.includes(own)) keys.add(group);
+  }
+  return [...keys];
+}

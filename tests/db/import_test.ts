@@ -215,3 +215,19 @@ Deno.test("importCsv() stores precomputed keys: country code, subdivision code, 
   ]);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("importCsv() turns a corrupt gzip into a clear ImportError", async () => {
+  const dir = await tmp();
+  const gz = new Uint8Array(
+    await new Response(new Blob(["name\nA\n"]).stream().pipeThrough(new CompressionStream("gzip")))
+      .arrayBuffer(),
+  );
+  const bad = new Uint8Array([...gz.subarray(0, 15), 1, 2, 3, 4]);
+  await assertRejects(importText(bad, `${dir}/c.db`), /Cannot read the input: corrupt gzip/);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("importCsv() reports an unclosed quote with its line", async () => {
+  const e = await importErrors('name,city\nA,"unclosed\nB,c\n');
+  ok(/Cannot parse the CSV: .*line/i.test(e.message), e.message);
+});
