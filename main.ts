@@ -9,11 +9,30 @@
  * @module
  */
 import { type Command, UsageError } from "./cli/args.ts";
-import { importCommand } from "./cli/import.ts";
-import { queryCommand } from "./cli/query.ts";
-import { sessionCommand } from "./cli/session.ts";
 
-const COMMANDS: Command[] = [queryCommand, importCommand, sessionCommand];
+/** Each command's module is loaded only when it runs: `query` starts fast. */
+const COMMANDS: { name: string; summary: string; load: () => Promise<Command> }[] = [
+  {
+    name: "serve",
+    summary: "serve the REST API, problem pages and MCP over HTTP",
+    load: async () => (await import("./cli/serve.ts")).serveCommand,
+  },
+  {
+    name: "query",
+    summary: "search the directory from the terminal",
+    load: async () => (await import("./cli/query.ts")).queryCommand,
+  },
+  {
+    name: "import",
+    summary: "rebuild the database from a CSV snapshot",
+    load: async () => (await import("./cli/import.ts")).importCommand,
+  },
+  {
+    name: "session",
+    summary: "create, list and revoke site sessions (fee visibility)",
+    load: async () => (await import("./cli/session.ts")).sessionCommand,
+  },
+];
 
 const USAGE = `clubdir: a read-only directory of private membership clubs.
 
@@ -25,23 +44,24 @@ ${COMMANDS.map((c) => `  ${c.name.padEnd(8)} ${c.summary}`).join("\n")}
 Run "main.ts <command> --help" for a command's options and examples.
 
 Examples:
+  main.ts serve --port 8000
   main.ts query --type golf --state FL --limit 5
-  main.ts import data/clubs.csv.gz --db data/clubs.db`;
+  main.ts import data/clubs.csv.gz --db data/clubs.db
+  main.ts session create --tier member`;
 
 /** Runs a command line; resolves to the exit code. */
 export async function main(args: string[]): Promise<number> {
   const [name, ...rest] = args;
-  if (
-    name === undefined || name === "--help" || name === "-h" || name === "help"
-  ) {
-    console.log(USAGE);
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    (name === undefined ? console.error : console.log)(USAGE);
     return name === undefined ? 2 : 0;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (!entry) {
     console.error(`error: unknown command "${name}"\n\n${USAGE}`);
     return 2;
   }
+  const command = await entry.load();
   try {
     return await command.run(rest);
   } catch (e) {

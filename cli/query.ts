@@ -8,9 +8,9 @@
  * ```
  * @module
  */
-import { stringify } from "csv-stringify/sync";
 import { type Command, parseFlags } from "./args.ts";
-import { CLUB_FIELDS, type ClubRecord } from "../db/club.ts";
+import type { ClubRecord } from "../db/club.ts";
+import { CLUB_FIELDS } from "../db/fields.ts";
 import { clubJsonItems, clubListJson } from "../db/club_list.ts";
 import { Directory } from "../db/directory.ts";
 import { defaultDbPath, ensureDatabase } from "../db/paths.ts";
@@ -162,7 +162,9 @@ async function write(
       }, 120) + "\n",
     );
   }
-  if (format === "csv") await out(stringify([CLUB_FIELDS as string[]]));
+  // Loaded only for CSV output, to keep the other formats' start-up short.
+  const { stringify } = format === "csv" ? await import("csv-stringify/sync") : { stringify: null };
+  if (stringify) await out(stringify([CLUB_FIELDS as unknown as string[]]));
   for (const page of pages()) {
     if (format === "ndjson") {
       const items = clubJsonItems(store, page.ranks, "locked");
@@ -177,7 +179,7 @@ async function write(
           return v === null ? "" : Array.isArray(v) ? JSON.stringify(v) : String(v);
         })
       );
-      await out(stringify(rows));
+      await out(stringify!(rows));
     }
   }
 }

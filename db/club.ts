@@ -12,24 +12,17 @@
  */
 import { z } from "zod";
 
-/** Waitlist values a listing may store (spec §2). */
-export const WAITLIST_VALUES = [
-  "open",
-  "waitlist",
-  "by_invitation",
-  "invite_only",
-  "closed",
-  "unknown",
-] as const;
+import {
+  CLUB_FIELDS,
+  type ClubField,
+  FEE_ACCESS,
+  FEE_FIGURE_FIELDS,
+  FEE_TIERS,
+  FEE_VIEW_KINDS,
+  WAITLIST_VALUES,
+} from "./fields.ts";
 
-/** Where a club's fees come from (spec §2). */
-export const FEE_TIERS = ["verified", "estimate", "none"] as const;
-
-/** What a caller may see of fees, per response (spec §5). */
-export const FEE_ACCESS = ["locked", "band", "exact"] as const;
-
-/** Kinds of a single fee view (spec §2 FeeView). */
-export const FEE_VIEW_KINDS = ["none", "locked", "band", "exact"] as const;
+export { CLUB_FIELDS, FEE_ACCESS, FEE_FIGURE_FIELDS, FEE_TIERS, FEE_VIEW_KINDS, WAITLIST_VALUES };
 
 /** The waitlist enum. */
 export const WaitlistSchema = z.enum(WAITLIST_VALUES);
@@ -48,71 +41,68 @@ const money = z.number().min(0).max(1e12);
  * One club as stored: every field of spec §2 except `fee_views`, which is
  * computed per caller. Fee figures are stored here and hidden on the way out.
  */
-export const ClubRecordSchema = z.object({
-  id: z.uuid().describe("The club's id."),
-  name: text.max(300).describe("The club's name."),
-  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(200).describe(
-    "Identifier used in profile links and MCP tool arguments.",
-  ),
-  city: text.max(200).nullable(),
-  state: text.max(200).nullable().describe(
-    "State, province or region, as a full name.",
-  ),
-  country: text.max(200).nullable().describe("Country, as a full name."),
-  type: z.string().regex(/^[a-z][a-z0-9_]*$/).max(60).nullable().describe(
-    "Stored club type, such as `golf` or `country_club`.",
-  ),
-  status: z.string().regex(/^[a-z][a-z0-9_]*$/).max(60).nullable().describe(
-    "Listing status on the site, such as `published`, `unclaimed` or `coming_soon`.",
-  ),
-  verified: z.boolean().nullable().describe(
-    "Whether the listing is marked verified.",
-  ),
-  hero_image_url: z.url({ protocol: /^https?$/ }).max(2000).nullable()
-    .describe("URL of the club's main image."),
-  initiation_fee: money.nullable().describe(
-    "Returned only to paying members for club-verified fees; null otherwise.",
-  ),
-  annual_dues: money.nullable().describe(
-    "Same visibility as initiation_fee.",
-  ),
-  monthly_dues: money.nullable().describe(
-    "Same visibility as initiation_fee.",
-  ),
-  fee_tier: FeeTierSchema.nullable().describe(
-    "Where the club's fees come from. A label, never a figure.",
-  ),
-  waitlist_status: WaitlistSchema.nullable().describe(
-    "`by_invitation` and `invite_only` both mean membership is by invitation; `unknown` or null means the listing does not say.",
-  ),
-  holes: z.int().min(1).max(200).nullable(),
-  par: z.int().min(1).max(1000).nullable(),
-  yardage: z.int().min(1).max(100_000).nullable().describe(
-    "Course length in yards.",
-  ),
-  course_architect: text.max(300).nullable(),
-  founded_year: z.int().min(1000).max(2200).nullable(),
-  opened_year: z.int().min(1000).max(2200).nullable().describe(
-    "For a `coming_soon` club, the year it expects to open.",
-  ),
-  currency: z.string().regex(/^[A-Z]{3}$/).describe(
-    "Three-letter ISO 4217 code.",
-  ),
-  amenities: z.array(text.max(200)).max(200).nullable(),
-  description: text.max(20_000).nullable().describe(
-    "Editorial text about the club.",
-  ),
-  google_rating: z.number().min(0).max(5).nullable(),
-  google_review_count: count.nullable(),
-});
+export const ClubRecordSchema = z.object(
+  {
+    id: z.uuid().describe("The club's id."),
+    name: text.max(300).describe("The club's name."),
+    slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(200).describe(
+      "Identifier used in profile links and MCP tool arguments.",
+    ),
+    city: text.max(200).nullable(),
+    state: text.max(200).nullable().describe(
+      "State, province or region, as a full name.",
+    ),
+    country: text.max(200).nullable().describe("Country, as a full name."),
+    type: z.string().regex(/^[a-z][a-z0-9_]*$/).max(60).nullable().describe(
+      "Stored club type, such as `golf` or `country_club`.",
+    ),
+    status: z.string().regex(/^[a-z][a-z0-9_]*$/).max(60).nullable().describe(
+      "Listing status on the site, such as `published`, `unclaimed` or `coming_soon`.",
+    ),
+    verified: z.boolean().nullable().describe(
+      "Whether the listing is marked verified.",
+    ),
+    hero_image_url: z.url({ protocol: /^https?$/ }).max(2000).nullable()
+      .describe("URL of the club's main image."),
+    initiation_fee: money.nullable().describe(
+      "Returned only to paying members for club-verified fees; null otherwise.",
+    ),
+    annual_dues: money.nullable().describe(
+      "Same visibility as initiation_fee.",
+    ),
+    monthly_dues: money.nullable().describe(
+      "Same visibility as initiation_fee.",
+    ),
+    fee_tier: FeeTierSchema.nullable().describe(
+      "Where the club's fees come from. A label, never a figure.",
+    ),
+    waitlist_status: WaitlistSchema.nullable().describe(
+      "`by_invitation` and `invite_only` both mean membership is by invitation; `unknown` or null means the listing does not say.",
+    ),
+    holes: z.int().min(1).max(200).nullable(),
+    par: z.int().min(1).max(1000).nullable(),
+    yardage: z.int().min(1).max(100_000).nullable().describe(
+      "Course length in yards.",
+    ),
+    course_architect: text.max(300).nullable(),
+    founded_year: z.int().min(1000).max(2200).nullable(),
+    opened_year: z.int().min(1000).max(2200).nullable().describe(
+      "For a `coming_soon` club, the year it expects to open.",
+    ),
+    currency: z.string().regex(/^[A-Z]{3}$/).describe(
+      "Three-letter ISO 4217 code.",
+    ),
+    amenities: z.array(text.max(200)).max(200).nullable(),
+    description: text.max(20_000).nullable().describe(
+      "Editorial text about the club.",
+    ),
+    google_rating: z.number().min(0).max(5).nullable(),
+    google_review_count: count.nullable(),
+  } satisfies Record<ClubField, z.ZodType>,
+);
 
 /** One stored club. */
 export type ClubRecord = z.infer<typeof ClubRecordSchema>;
-
-/** Names of the stored Club fields, in spec order. */
-export const CLUB_FIELDS = Object.keys(
-  ClubRecordSchema.shape,
-) as (keyof ClubRecord)[];
 
 /** One fee as a given caller may see it (spec §2 FeeView). */
 export const FeeViewSchema = z.object({
@@ -162,13 +152,6 @@ export const ClubListSchema = z.object({
 
 /** Body of a 200 from `GET /api/v1/clubs`. */
 export type ClubList = z.infer<typeof ClubListSchema>;
-
-/** The fields that carry fee figures; hidden from anyone but members. */
-export const FEE_FIGURE_FIELDS = [
-  "initiation_fee",
-  "annual_dues",
-  "monthly_dues",
-] as const;
 
 /** A club as MCP returns it: no fee figure, band, tier or currency, plus its profile link. */
 export const PublicClubSchema = ClubRecordSchema.omit({

@@ -8,7 +8,7 @@
  */
 
 /** Bumped when the layout changes; an older file is rebuilt or refused. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** Tables of a finished snapshot (created before rows are copied in). */
 export const CREATE_TABLES = `
@@ -27,6 +27,10 @@ CREATE TABLE clubs (
   amenities TEXT, description TEXT, google_rating REAL, google_review_count INTEGER,
   anon_json TEXT NOT NULL
 );
+CREATE TABLE places (
+  kind TEXT NOT NULL, scope TEXT NOT NULL, alias TEXT NOT NULL,
+  key TEXT NOT NULL, top INTEGER NOT NULL, tier INTEGER NOT NULL
+);
 CREATE TABLE key_columns (name TEXT PRIMARY KEY, vals TEXT NOT NULL, data BLOB NOT NULL);
 CREATE TABLE club_keys (
   rank INTEGER PRIMARY KEY,
@@ -39,6 +43,7 @@ CREATE TABLE club_keys (
 export const CREATE_INDEXES = `
 CREATE UNIQUE INDEX clubs_id ON clubs(id);
 CREATE UNIQUE INDEX clubs_slug ON clubs(slug);
+CREATE INDEX places_alias ON places(kind, alias);
 CREATE INDEX club_keys_type ON club_keys(type);
 CREATE INDEX club_keys_country ON club_keys(country);
 CREATE INDEX club_keys_state ON club_keys(state);
@@ -73,31 +78,4 @@ CREATE TEMP TABLE staging (
 `;
 
 /** Columns of `clubs` that hold Club fields, in spec order. */
-export const CLUB_COLUMNS = [
-  "id",
-  "name",
-  "slug",
-  "city",
-  "state",
-  "country",
-  "type",
-  "status",
-  "verified",
-  "hero_image_url",
-  "initiation_fee",
-  "annual_dues",
-  "monthly_dues",
-  "fee_tier",
-  "waitlist_status",
-  "holes",
-  "par",
-  "yardage",
-  "course_architect",
-  "founded_year",
-  "opened_year",
-  "currency",
-  "amenities",
-  "description",
-  "google_rating",
-  "google_review_count",
-] as const;
+export { CLUB_FIELDS as CLUB_COLUMNS } from "./fields.ts";

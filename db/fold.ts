@@ -53,3 +53,18 @@ export function fold(text: string): string {
 export function foldKey(text: string): string {
   return fold(text).replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 }
+
+/**
+ * Comparison key for place names: {@link foldKey}, with "&" read as "and",
+ * dots dropped ("U.S.A." = "USA") and no leading "the".
+ *
+ * @example
+ * ```ts
+ * import { placeKey } from "./fold.ts";
+ * placeKey("The Newfoundland & Labrador"); // "newfoundland and labrador"
+ * ```
+ */
+export function placeKey(text: string): string {
+  const key = foldKey(text.replace(/&/g, " and ").replace(/\./g, ""));
+  return key.startsWith("the ") ? key.slice(4) : key;
+}

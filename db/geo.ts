@@ -16,10 +16,9 @@
 import { iso31661, iso31662 } from "iso-3166";
 import countries from "i18n-iso-countries";
 import en from "i18n-iso-countries/langs/en.json" with { type: "json" };
-import { foldKey } from "./fold.ts";
+import { placeKey } from "./fold.ts";
 
-/** The countries searched when `state` is sent without `country` (spec): ["US", "CA"]. */
-export const NORTH_AMERICA: readonly string[] = Object.freeze(["US", "CA"]);
+export { NORTH_AMERICA } from "./places.ts";
 
 /**
  * English names the libraries lack, by code. The first name is the display
@@ -63,14 +62,7 @@ const ALIASES: Readonly<Record<string, readonly string[]>> = {
   "CN-XZ": ["Tibet"],
 };
 
-/**
- * Comparison key for place names: case/accent-insensitive, "&" = "and",
- * dots dropped ("U.S.A." = "USA") and no leading "the".
- */
-function nameKey(text: string): string {
-  const key = foldKey(text.replace(/&/g, " and ").replace(/\./g, ""));
-  return key.startsWith("the ") ? key.slice(4) : key;
-}
+const nameKey = placeKey;
 
 /**
  * Looser forms of an official name, so "Madrid, Comunidad de", "Puducherry
@@ -259,4 +251,55 @@ export function subdivisionName(code: string): string {
 export function subdivisionsOf(alpha2: string): Subdivision[] {
   const list = subdivisionData().byCountry.get(alpha2.trim().toUpperCase());
   return (list ?? []).map((s) => ({ ...s })); // copies keep the cache intact
+}
+
+/** One spelling a place answers to, as a {@link placeKey}, with its rank. */
+export interface PlaceAlias {
+  alias: string;
+  /** Lower is a better match: codes and exact names before loose forms. */
+  tier: number;
+}
+
+/**
+ * Every key under which {@link resolveCountry} finds a country: its codes,
+ * English names, aliases and loose forms (ambiguous keys excluded).
+ *
+ * @example
+ * ```ts
+ * countryAliases("GB").some((a) => a.alias === "uk"); // true
+ * ```
+ */
+export function countryAliases(alpha2: string): PlaceAlias[] {
+  const out: PlaceAlias[] = [];
+  for (const [alias, r] of countryData().keys) {
+    if (r.code === alpha2) out.push({ alias, tier: r.tier });
+  }
+  return out;
+}
+
+/**
+ * Every key under which {@link resolveSubdivision} finds a subdivision, with
+ * whether it is top-level (its parent is the country).
+ *
+ * @example
+ * ```ts
+ * subdivisionAliases("US-FL").map((a) => a.alias); // ["us fl", "fl", "florida"]
+ * ```
+ */
+export function subdivisionAliases(code: string): (PlaceAlias & { top: boolean })[] {
+  const data = subdivisionData();
+  const sub = data.byCode.get(code);
+  if (!sub) return [];
+  const out: (PlaceAlias & { top: boolean })[] = [];
+  const seen = new Set<string>();
+  for (
+    const n of [code, code.slice(3), sub.name, ...(ALIASES[code] ?? []), ...variants(sub.name)]
+  ) {
+    const alias = nameKey(n);
+    if (!alias || seen.has(alias)) continue;
+    seen.add(alias);
+    const m = data.keys.get(alias)?.find((x) => x.code === code);
+    if (m) out.push({ alias, tier: m.tier, top: m.top });
+  }
+  return out;
 }

@@ -25,7 +25,8 @@ import {
 } from "./ddl.ts";
 import { fold } from "./fold.ts";
 import { rowToRecord } from "./store.ts";
-import { countryKey, stateKey, typeKey } from "./query.ts";
+import { normalizeType as typeKey } from "./types.ts";
+import { buildPlaces, listedCountryKey, listedStateKey } from "./places_build.ts";
 import { toApiClub } from "./render.ts";
 import { buildKeyColumns } from "./key_index.ts";
 import { readRow, type RowError, slugify } from "./csv_row.ts";
@@ -287,10 +288,10 @@ async function stage(
       const full = { ...club, slug: club.slug ?? slugify(club.name, club.city) } as ClubRecord;
       const country = full.country === null
         ? null
-        : memo(countries, full.country, () => countryKey(full.country!));
+        : memo(countries, full.country, () => listedCountryKey(full.country!));
       const state = full.state === null
         ? null
-        : memo(states, `${country}\u0000${full.state}`, () => stateKey(full.state!, country));
+        : memo(states, `${country}\u0000${full.state}`, () => listedStateKey(full.state!, country));
       insert.run(
         line,
         derived ? 1 : 0,
@@ -455,6 +456,7 @@ function finish(db: DatabaseSync, source: string): void {
       FROM ranks r JOIN staging s ON s.rowid = r.src ORDER BY r.rank;`);
   db.exec("DROP TABLE staging; DROP TABLE ranks;");
   buildKeyColumns(db);
+  buildPlaces(db);
   db.exec(CREATE_INDEXES);
   const meta = db.prepare("INSERT INTO meta(key, value) VALUES (?, ?)");
   meta.run("schema_version", String(SCHEMA_VERSION));

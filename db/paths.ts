@@ -10,7 +10,6 @@
  * @module
  */
 import { fileURLToPath as fromFileUrl } from "node:url";
-import { importCsv, openSource } from "./import.ts";
 
 /** The snapshot that ships with the project. */
 export const BUNDLED_SNAPSHOT: string = fromFileUrl(
@@ -43,6 +42,8 @@ export async function ensureDatabase(
 ): Promise<boolean> {
   if (exists(path)) return false;
   log(`No database at ${path}: building it from the bundled snapshot…`);
+  // Loaded only here: the importer pulls in csv-parse, zod and ISO 3166 data.
+  const { importCsv, openSource } = await import("./import.ts");
   const summary = await importCsv(openSource(BUNDLED_SNAPSHOT).stream, {
     dbPath: path,
     source: "bundled snapshot",

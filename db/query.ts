@@ -11,9 +11,8 @@
  * ```
  * @module
  */
-import { WAITLIST_VALUES } from "./club.ts";
-import { fold, foldKey } from "./fold.ts";
-import { NORTH_AMERICA, resolveCountry, resolveSubdivision } from "./geo.ts";
+import { WAITLIST_VALUES } from "./fields.ts";
+import { fold } from "./fold.ts";
 import { normalizeType, typeKey as typeFilterKey, typeMatches } from "./types.ts";
 
 /** Default page size (spec §4.1). */
@@ -38,11 +37,12 @@ export interface SearchQuery {
   types: string[] | null;
   /** The type filter key (normalised, aliases applied), or null for any. */
   typeKey: string | null;
-  /** Country key (ISO alpha-2, or `name:<folded>`), or null for any. */
+  /**
+   * Country as sent (trimmed), or null for every country. Places are
+   * resolved against the snapshot by the search (see places.ts).
+   */
   country: string | null;
-  /** Countries to stay within when no country was sent but a state was. */
-  countriesIn: readonly string[] | null;
-  /** Subdivision key (ISO 3166-2, or `name:<folded>`), or null for any. */
+  /** State, province or region as sent (trimmed), or null for any. */
   state: string | null;
   /** Folded name fragment, or null. */
   q: string | null;
@@ -163,19 +163,7 @@ export function parseSearch(raw: RawSearch): Result<SearchQuery, SearchError> {
   const type = present(raw.type);
   const types = type === null ? null : typeMatches(type);
   const countryRaw = present(raw.country);
-  const everyCountry = countryRaw === null ||
-    countryRaw.toLowerCase() === "all";
-  const country = everyCountry ? null : countryKey(countryRaw);
-  const stateRaw = present(raw.state);
-  let state: string | null = null;
-  let countriesIn: readonly string[] | null = null;
-  if (stateRaw !== null) {
-    const within = everyCountry
-      ? NORTH_AMERICA
-      : (country && !country.startsWith("name:") ? [country] : []);
-    state = resolveSubdivision(stateRaw, within) ?? `name:${foldKey(stateRaw)}`;
-    if (everyCountry) countriesIn = NORTH_AMERICA;
-  }
+  const country = countryRaw === null || countryRaw.toLowerCase() === "all" ? null : countryRaw;
   const qRaw = raw.q == null ? "" : fold(raw.q);
 
   return {
@@ -184,8 +172,7 @@ export function parseSearch(raw: RawSearch): Result<SearchQuery, SearchError> {
       types: types && types.length ? types : null,
       typeKey: type === null ? null : typeFilterKey(type),
       country,
-      countriesIn,
-      state,
+      state: present(raw.state),
       q: qRaw === "" ? null : qRaw,
       waitlist,
       page: page === "absent" ? 1 : page,
@@ -193,19 +180,3 @@ export function parseSearch(raw: RawSearch): Result<SearchQuery, SearchError> {
     },
   };
 }
-
-/** The stored country key for a country as written anywhere. */
-export function countryKey(raw: string): string {
-  return resolveCountry(raw) ?? `name:${foldKey(raw)}`;
-}
-
-/** The stored subdivision key for a region as written in a listing. */
-export function stateKey(raw: string, countryCode: string | null): string {
-  const code = countryCode && !countryCode.startsWith("name:")
-    ? resolveSubdivision(raw, [countryCode])
-    : null;
-  return code ?? `name:${foldKey(raw)}`;
-}
-
-/** The stored type key: the normalised stored type. */
-export { normalizeType as typeKey };

@@ -9,13 +9,8 @@
  * ```
  * @module
  */
-import {
-  type Club,
-  CLUB_FIELDS,
-  type ClubRecord,
-  type PublicClub,
-  PublicClubSchema,
-} from "./club.ts";
+import type { Club, ClubRecord, PublicClub } from "./club.ts";
+import { CLUB_FIELDS, FEE_FIELDS } from "./fields.ts";
 import { type FeeAccess, feeViews, visibleFigures } from "./fees.ts";
 
 /** The REST Club: every field of spec §2, in spec order, plus `fee_views`. */
@@ -27,10 +22,9 @@ export function toApiClub(record: ClubRecord, access: FeeAccess): Club {
   return out as Club;
 }
 
-const PUBLIC_FIELDS = Object.keys(PublicClubSchema.shape).filter((f) => f !== "url") as (
-  & keyof ClubRecord
-  & keyof PublicClub
-)[];
+const PUBLIC_FIELDS = CLUB_FIELDS.filter((f) =>
+  !FEE_FIELDS.includes(f)
+) as (keyof PublicClub & keyof ClubRecord)[];
 
 /**
  * The club as MCP shows it: no fee figure, band, tier or currency, plus the

@@ -19,6 +19,7 @@ import {
   type SearchError,
   type SearchQuery,
 } from "./query.ts";
+import { isIsoKey, NORTH_AMERICA, resolveCountryKey, resolveStateKey } from "./places.ts";
 import type { ClubStore } from "./store.ts";
 
 /** One page of matches as ranks, before any representation is chosen. */
@@ -60,7 +61,7 @@ function nameMatches(store: ClubStore, q: string): Int32Array {
 
 /** A key naming the filters of a query (not its page), for caches. */
 export function filterKey(q: SearchQuery): string {
-  return JSON.stringify([q.typeKey, q.country, q.countriesIn, q.state, q.q, q.waitlist]);
+  return JSON.stringify([q.typeKey, q.country, q.state, q.q, q.waitlist]);
 }
 
 /**
@@ -79,15 +80,25 @@ export function findPage(store: ClubStore, q: SearchQuery): SearchPage {
   const page = (total: number): SearchPage => ({ total, page: q.page, limit: q.limit, ranks });
   if (known !== undefined && offset >= known) return page(known);
 
+  // Without a country, a state search stays within the US and Canada.
+  const countryKey = q.country === null ? null : resolveCountryKey(store, q.country);
+  const stateWithin = countryKey === null
+    ? NORTH_AMERICA
+    : isIsoKey(countryKey)
+    ? [countryKey]
+    : [];
+  const stateKey = q.state === null ? null : resolveStateKey(store, q.state, stateWithin);
   // -1: no club has this value, so nothing can match.
-  const country = q.country === null ? -2 : idx.countries.find(q.country);
-  const state = q.state === null ? -2 : idx.states.find(q.state);
+  const country = countryKey === null ? -2 : idx.countries.find(countryKey);
+  const state = stateKey === null ? -2 : idx.states.find(stateKey);
   if (country === -1 || state === -1) {
     store.counts.set(key, 0);
     return page(0);
   }
   const types = q.typeKey === null ? null : idx.typeMask(q.typeKey);
-  const within = q.countriesIn ? idx.countries.mask(q.countriesIn) : null;
+  const within = countryKey === null && stateKey !== null
+    ? idx.countries.mask(NORTH_AMERICA)
+    : null;
   const waitlist = q.waitlist ? idx.waitlists.mask(q.waitlist) : null;
   const short = q.q !== null && [...q.q].length < TRIGRAM ? q.q : null;
   const candidates = q.q !== null && short === null ? nameMatches(store, q.q) : null;

@@ -13,6 +13,7 @@
  * @module
  */
 import { countryName, subdivisionName } from "./geo.ts";
+import { isIsoKey } from "./places.ts";
 import type { ClubStore } from "./store.ts";
 
 /** How many clubs share one stored value; `key` is null for clubs without one. */
@@ -54,18 +55,25 @@ function counts(store: ClubStore, sql: string, ...params: string[]): Count[] {
     .map((r) => ({ key: r.key, count: Number(r.n) })).sort(byCount);
 }
 
-/** Whether a stored place key is an ISO 3166 code (not `name:…`, not null). */
-export function isIsoKey(key: string | null): key is string {
-  return key !== null && !key.startsWith("name:");
-}
-
+/**
+ * Names the places of grouped `club_keys` rows: ISO codes by their English
+ * name, other keys by the name the first such listing (in name order) gives.
+ * Only those few rows touch the wide `clubs` table.
+ */
 function places(
-  rows: { key: string | null; listed: string | null; n: number }[],
+  store: ClubStore,
+  column: "country" | "state",
+  rows: { key: string | null; first: number; n: number }[],
   isoName: (code: string) => string,
 ): PlaceCount[] {
+  const listed = store.statement(`SELECT ${column} AS name FROM clubs WHERE rank = ?`);
   return rows.map((r) => ({
     key: r.key,
-    name: isIsoKey(r.key) ? isoName(r.key) : r.listed,
+    name: isIsoKey(r.key)
+      ? isoName(r.key)
+      : r.key === null
+      ? null
+      : (listed.get(r.first) as { name: string | null }).name,
     count: Number(r.n),
   })).sort(byCount);
 }
@@ -109,10 +117,11 @@ export function statusCounts(store: ClubStore): Count[] {
 export function countryCounts(store: ClubStore): PlaceCount[] {
   return once(store, "countries", () =>
     places(
+      store,
+      "country",
       store.statement(
-        `SELECT k.country AS key, min(c.country) AS listed, count(*) AS n
-         FROM club_keys k JOIN clubs c ON c.rank = k.rank GROUP BY k.country`,
-      ).all() as { key: string | null; listed: string | null; n: number }[],
+        "SELECT country AS key, min(rank) AS first, count(*) AS n FROM club_keys GROUP BY country",
+      ).all() as { key: string | null; first: number; n: number }[],
       countryName,
     ));
 }
@@ -126,11 +135,12 @@ export function regionCounts(store: ClubStore, countryKey: string): PlaceCount[]
   if (!countryCounts(store).some((c) => c.key === countryKey)) return [];
   return once(store, `regions:${countryKey}`, () =>
     places(
+      store,
+      "state",
       store.statement(
-        `SELECT k.state AS key, min(c.state) AS listed, count(*) AS n
-         FROM club_keys k JOIN clubs c ON c.rank = k.rank
-         WHERE k.country = ? GROUP BY k.state`,
-      ).all(countryKey) as { key: string | null; listed: string | null; n: number }[],
+        `SELECT state AS key, min(rank) AS first, count(*) AS n
+         FROM club_keys WHERE country = ? GROUP BY state`,
+      ).all(countryKey) as { key: string | null; first: number; n: number }[],
       subdivisionName,
     ));
 }

@@ -47,6 +47,8 @@ export class ClubStore {
     32 * 1024 * 1024,
     (v) => v.length * 2,
   );
+  /** Resolved place filter values (see places.ts). */
+  readonly places = new Lru<string, string>(10_000);
   /** Ranks whose name contains a fragment, by fragment (bounded by bytes). */
   readonly nameMatches = new Lru<string, Int32Array>(8 * 1024 * 1024, (v) => v.byteLength + 64);
   readonly #statements = new Map<string, StatementSync>();

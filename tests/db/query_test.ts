@@ -64,12 +64,11 @@ Deno.test("parseSearch() reads types in any case with hyphens as underscores", (
   assertEquals(value({ type: "  " }).types, null);
 });
 
-Deno.test("parseSearch() keeps a state search within the US and Canada without country", () => {
-  const v = value({ state: "FL" });
-  assertEquals([v.state, v.countriesIn], ["US-FL", ["US", "CA"]]);
-  assertEquals(value({ state: "Ontario", country: "all" }).state, "CA-ON");
-  const abroad = value({ state: "NSW", country: "AU" });
-  assertEquals([abroad.state, abroad.country, abroad.countriesIn], ["AU-NSW", "AU", null]);
+Deno.test("parseSearch() keeps places as sent and reads country=all as every country", () => {
+  const v = value({ state: " FL ", country: "All" });
+  assertEquals([v.state, v.country], ["FL", null]);
+  assertEquals(value({ country: "GB", state: "" }).country, "GB");
+  assertEquals(value({ country: "GB", state: "" }).state, null);
 });
 
 Deno.test("parseSearch() folds q and treats blank q as not sent", () => {

@@ -1,7 +1,6 @@
 import { assertDeepEqual, assertEquals, ok } from "../_assert.ts";
 import {
   countryCounts,
-  isIsoKey,
   regionCounts,
   statusCounts,
   totalClubs,
@@ -120,13 +119,6 @@ Deno.test("places outside ISO 3166 keep the name the listing gives", async () =>
   assertDeepEqual(regionCounts(db.store, "US"), [
     { key: "name:atlantis", name: "Atlantis", count: 1 },
   ]);
-});
-
-Deno.test("isIsoKey() tells ISO codes from listed names", () => {
-  ok(isIsoKey("US"));
-  ok(isIsoKey("US-FL"));
-  ok(!isIsoKey("name:narnia"));
-  ok(!isIsoKey(null));
 });
 
 Deno.test("counts are computed once per snapshot", () => {

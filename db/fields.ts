@@ -1,0 +1,71 @@
+/**
+ * The Club field names and enum values as plain constants. The zod schemas
+ * in club.ts are built from (and type-checked against) these lists; code on
+ * start-up-sensitive paths (the `query` command, the REST hot path) reads
+ * them from here so it does not load zod.
+ *
+ * @example
+ * ```ts
+ * import { CLUB_FIELDS } from "./fields.ts";
+ * CLUB_FIELDS[0]; // "id"
+ * ```
+ * @module
+ */
+
+/** Every stored Club field (spec §2 minus `fee_views`), in spec order. */
+export const CLUB_FIELDS = [
+  "id",
+  "name",
+  "slug",
+  "city",
+  "state",
+  "country",
+  "type",
+  "status",
+  "verified",
+  "hero_image_url",
+  "initiation_fee",
+  "annual_dues",
+  "monthly_dues",
+  "fee_tier",
+  "waitlist_status",
+  "holes",
+  "par",
+  "yardage",
+  "course_architect",
+  "founded_year",
+  "opened_year",
+  "currency",
+  "amenities",
+  "description",
+  "google_rating",
+  "google_review_count",
+] as const;
+
+/** One stored Club field name. */
+export type ClubField = typeof CLUB_FIELDS[number];
+
+/** The fields that carry fee figures; hidden from anyone but members. */
+export const FEE_FIGURE_FIELDS = ["initiation_fee", "annual_dues", "monthly_dues"] as const;
+
+/** Fields MCP never returns: fee figures, the fee tier and the fee currency. */
+export const FEE_FIELDS: readonly ClubField[] = [...FEE_FIGURE_FIELDS, "fee_tier", "currency"];
+
+/** Waitlist values a listing may store (spec §2). */
+export const WAITLIST_VALUES = [
+  "open",
+  "waitlist",
+  "by_invitation",
+  "invite_only",
+  "closed",
+  "unknown",
+] as const;
+
+/** Where a club's fees come from (spec §2). */
+export const FEE_TIERS = ["verified", "estimate", "none"] as const;
+
+/** What a caller may see of fees, per response (spec §5). */
+export const FEE_ACCESS = ["locked", "band", "exact"] as const;
+
+/** Kinds of a single fee view (spec §2 FeeView). */
+export const FEE_VIEW_KINDS = ["none", "locked", "band", "exact"] as const;

@@ -1,0 +1,81 @@
+/**
+ * `list_locations`: countries with their club counts, or one country's
+ * regions, each with the code the search filters accept.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { countryName, resolveCountry } from "../../../db/geo.ts";
+import { isIsoKey, resolveCountryKey } from "../../../db/places.ts";
+import { countryCounts, type PlaceCount, regionCounts } from "../../../db/stats.ts";
+import { READ_ONLY, result, type Tool, withStore } from "../tool.ts";
+
+/** Arguments of `list_locations`. */
+export const inputSchema = z.object({
+  country: z.string().optional().describe(
+    'A country by English name or ISO code ("US", "United Kingdom", "AU") to list its states, provinces ' +
+      "or regions. Leave it out to list the countries.",
+  ),
+});
+
+const place = (what: string, filter: string) =>
+  z.object({
+    name: z.string().nullable().describe(
+      `The ${what}'s English name (null: clubs whose listing gives no ${what}).`,
+    ),
+    code: z.string().nullable().describe(
+      `ISO 3166 code, usable as search_clubs ${filter}; null when the ${what} is not in ISO 3166 ` +
+        `(then pass the name).`,
+    ),
+    count: z.int().min(0).describe("Clubs listed there."),
+  });
+const Country = place("country", "country");
+const Region = place("region", "state (together with country)");
+
+/** Result of `list_locations`. */
+export const outputSchema = z.object({
+  countries: z.array(Country).optional().describe(
+    "Without country: every country with clubs, most clubs first.",
+  ),
+  country: Country.optional().describe("With country: the country asked for."),
+  regions: z.array(Region).optional().describe(
+    "With country: its regions with clubs, most clubs first.",
+  ),
+});
+
+function entry(p: PlaceCount) {
+  return { name: p.name, code: isIsoKey(p.key) ? p.key : null, count: p.count };
+}
+
+/** The `list_locations` tool. */
+export const listLocations: Tool<typeof inputSchema, typeof outputSchema> = {
+  name: "list_locations",
+  config: {
+    title: "List countries and regions",
+    description:
+      "Where the clubs are. Without arguments: every country with its club count and ISO code (pass the " +
+      'code as search_clubs country). With country (e.g. "US" or "Australia"): that country\'s states, ' +
+      "provinces or regions with counts and ISO 3166-2 codes such as US-FL (pass the code as search_clubs " +
+      "state together with the same country).",
+    inputSchema,
+    outputSchema,
+    annotations: READ_ONLY,
+  },
+  handler(ctx, { country }) {
+    const wanted = country?.trim() ?? "";
+    return withStore(ctx, (store) => {
+      if (wanted === "" || wanted.toLowerCase() === "all") {
+        return result({ countries: countryCounts(store).map(entry) });
+      }
+      const key = resolveCountryKey(store, wanted);
+      // The snapshot only knows countries with clubs; ISO 3166 still names the others.
+      const iso = isIsoKey(key) ? key : resolveCountry(wanted);
+      const found = countryCounts(store).find((c) => c.key === key) ??
+        { key: iso ?? key, name: iso ? countryName(iso) : wanted, count: 0 };
+      return result({
+        country: entry(found),
+        regions: regionCounts(store, key).map(entry),
+      });
+    });
+  },
+};
