@@ -13,7 +13,7 @@
  */
 import { WAITLIST_VALUES } from "./fields.ts";
 import { fold } from "./fold.ts";
-import { normalizeType, typeKey as typeFilterKey, typeMatches } from "./types.ts";
+import { typeKey as typeFilterKey, typeMatches } from "./types.ts";
 
 /** Default page size (spec §4.1). */
 export const DEFAULT_LIMIT = 50;
