@@ -28,6 +28,11 @@ const COMMANDS: { name: string; summary: string; load: () => Promise<Command> }[
     load: async () => (await import("./cli/import.ts")).importCommand,
   },
   {
+    name: "mcp",
+    summary: "serve the MCP tools over stdio, for local agents",
+    load: async () => (await import("./cli/mcp.ts")).mcpCommand,
+  },
+  {
     name: "session",
     summary: "create, list and revoke site sessions (fee visibility)",
     load: async () => (await import("./cli/session.ts")).sessionCommand,

@@ -94,10 +94,18 @@ function describe(s: SessionInfo): string {
   return `${s.tier} session ${s.id}${s.label ? ` (${s.label})` : ""}`;
 }
 
-/** The `session` command. */
+/**
+ * The `session` command.
+ *
+ * @example
+ * ```ts ignore
+ * import { sessionCommand } from "./session.ts";
+ * await sessionCommand.run(["create", "--tier", "free", "--db", "data/clubs.db"]);
+ * ```
+ */
 export const sessionCommand: Command = {
   name: "session",
-  summary: "create, list or revoke site sessions (fee access)",
+  summary: "create, list and revoke site sessions (fee visibility)",
   usage: USAGE,
   run(args) {
     const { values, positionals } = parseFlags(args, {

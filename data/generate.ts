@@ -3450,7 +3450,7 @@ export function* csvChunks(
   clubs: Iterable<ClubRecord>,
   batch = 500,
 ): Generator<string> {
-  yield stringify([CLUB_FIELDS as string[]]);
+  yield stringify([[...CLUB_FIELDS] as string[]]);
   let rows: string[][] = [];
   for (const club of clubs) {
     rows.push(toCsvCells(club));

@@ -23,10 +23,26 @@ import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FeeAccess } from "./fees.ts";
 
-/** Session tiers (spec §5): a free account or a paying member. */
+/**
+ * Session tiers (spec §5): a free account or a paying member.
+ *
+ * @example
+ * ```ts
+ * import { SESSION_TIERS } from "./sessions.ts";
+ * SESSION_TIERS.includes("member"); // true
+ * ```
+ */
 export const SESSION_TIERS = ["free", "member"] as const;
 
-/** A session tier. */
+/**
+ * A session tier.
+ *
+ * @example
+ * ```ts
+ * import type { SessionTier } from "./sessions.ts";
+ * const tier: SessionTier = "free";
+ * ```
+ */
 export type SessionTier = typeof SESSION_TIERS[number];
 
 /**
@@ -43,7 +59,15 @@ export const TIER_ACCESS: Readonly<Record<SessionTier, FeeAccess>> = {
   member: "exact",
 };
 
-/** Every token starts with this, so a leaked one is easy to recognise and grep for. */
+/**
+ * Every token starts with this, so a leaked one is easy to recognise and grep for.
+ *
+ * @example
+ * ```ts
+ * import { newToken, TOKEN_PREFIX } from "./sessions.ts";
+ * newToken().startsWith(TOKEN_PREFIX); // true
+ * ```
+ */
 export const TOKEN_PREFIX = "cds_";
 
 /** `cds_` + base64url of 32 bytes (43 characters, no padding). */
@@ -55,7 +79,15 @@ const STORE_VERSION = 1;
 /** How long a reader trusts its open handle before it checks the file again (ms). */
 const CHECK_EVERY_MS = 1000;
 
-/** Options of {@link SessionStore.reader}. */
+/**
+ * Options of {@link SessionStore.reader}.
+ *
+ * @example
+ * ```ts
+ * import { SessionStore } from "./sessions.ts";
+ * SessionStore.reader("clubs.sessions.db", { checkEveryMs: 250 }).close();
+ * ```
+ */
 export interface ReaderOptions {
   /**
    * How often, at most, the file is checked for having been replaced (ms;
@@ -79,7 +111,16 @@ export class SessionError extends Error {
   }
 }
 
-/** One stored session, as `list` shows it: never the token, never its hash. */
+/**
+ * One stored session, as `list` shows it: never the token, never its hash.
+ *
+ * @example
+ * ```ts
+ * import type { SessionInfo } from "./sessions.ts";
+ * const s: SessionInfo = { id: "3f9a0c12be", tier: "free", label: null,
+ *   createdAt: 0, expiresAt: 86_400_000, revokedAt: null };
+ * ```
+ */
 export interface SessionInfo {
   /** Short random id, safe to print and to pass to `revoke`. */
   id: string;
@@ -93,7 +134,15 @@ export interface SessionInfo {
   revokedAt: number | null;
 }
 
-/** Whether a session still counts. */
+/**
+ * Whether a session still counts.
+ *
+ * @example
+ * ```ts
+ * import type { SessionState } from "./sessions.ts";
+ * const state: SessionState = "revoked";
+ * ```
+ */
 export type SessionState = "active" | "expired" | "revoked";
 
 /**
@@ -218,7 +267,15 @@ function toInfo(row: Row): SessionInfo {
   };
 }
 
-/** What {@link SessionStore.create} needs. */
+/**
+ * What {@link SessionStore.create} needs.
+ *
+ * @example
+ * ```ts
+ * import type { NewSession } from "./sessions.ts";
+ * const input: NewSession = { tier: "member", ttlMs: 30 * 86_400_000, label: "alice" };
+ * ```
+ */
 export interface NewSession {
   tier: SessionTier;
   /** Lifetime in milliseconds, from `now`. */
@@ -235,6 +292,12 @@ export interface NewSession {
  * has a session", and reopens it when it appears or is replaced, so new
  * sessions count without a restart. Each lookup reads the file, so a
  * revocation counts from the next request.
+ *
+ * @example
+ * ```ts ignore
+ * const reader = SessionStore.reader(sessionStorePath("data/clubs.db"));
+ * reader.lookup(token)?.tier; // "member", or undefined for no session
+ * ```
  */
 export class SessionStore {
   /** Path of the store file. */

@@ -8,7 +8,7 @@
  * ```ts ignore
  * import { countryCounts, typeCounts } from "./stats.ts";
  * typeCounts(store); // [{ key: "golf", count: 9 }, …]
- * countryCounts(store)[0]; // { key: "US", name: "United States", count: 21 }
+ * countryCounts(store)[0]; // { key: "US", name: "United States", count: 20 }
  * ```
  * @module
  */
@@ -50,8 +50,8 @@ function byCount<T extends { key: string | null; name?: string | null; count: nu
   return b.count - a.count || (a.name ?? a.key ?? "").localeCompare(b.name ?? b.key ?? "");
 }
 
-function counts(store: ClubStore, sql: string, ...params: string[]): Count[] {
-  return (store.statement(sql).all(...params) as { key: string | null; n: number }[])
+function counts(store: ClubStore, sql: string): Count[] {
+  return (store.statement(sql).all() as { key: string | null; n: number }[])
     .map((r) => ({ key: r.key, count: Number(r.n) })).sort(byCount);
 }
 

@@ -35,6 +35,17 @@ export function rowToRecord(row: Row): ClubRecord {
   return out as ClubRecord;
 }
 
+/**
+ * A serialized response body kept for one snapshot. Bytes, not a string:
+ * `Deno.serve` sends a `Uint8Array` after a plain copy, while a string with any
+ * character above U+00FF is re-encoded to UTF-8 on every response.
+ */
+export interface CachedPage {
+  body: Uint8Array<ArrayBuffer>;
+  /** Matches across all pages (the `X-Total-Clubs` header). */
+  total: number;
+}
+
 /** An opened snapshot. Cheap to query; never written. */
 export class ClubStore {
   readonly db: DatabaseSync;
@@ -43,9 +54,9 @@ export class ClubStore {
   /** Totals per filter, valid for this snapshot only. */
   readonly counts = new Lru<string, number>(20_000);
   /** Serialized responses, valid for this snapshot only (bounded by bytes). */
-  readonly pages = new Lru<string, string>(
+  readonly pages = new Lru<string, CachedPage>(
     32 * 1024 * 1024,
-    (v) => v.length * 2,
+    (v) => v.body.byteLength + 64,
   );
   /** Resolved place filter values (see places.ts). */
   readonly places = new Lru<string, string>(10_000);

@@ -22,6 +22,8 @@ export interface ProblemInfo {
   hint: string;
   /** A request that produces it, for the documentation pages. */
   example: string;
+  /** The `detail` the example request gets, for the documentation pages. */
+  exampleDetail: string;
 }
 
 const DEFAULT_CALL = "GET /api/v1/clubs?page=1&limit=50";
@@ -36,6 +38,7 @@ export const PROBLEMS = {
       "`page` is not a whole number from 1 (such as a letter string, `0` or `-1`). An empty `page=` is not an error.",
     hint: `Send page as a whole number from 1, or leave it out for the first page: ${DEFAULT_CALL}`,
     example: "/api/v1/clubs?page=0",
+    exampleDetail: 'Page "0" is not a whole number from 1',
   },
   invalid_limit: {
     code: "invalid_limit",
@@ -46,6 +49,7 @@ export const PROBLEMS = {
     hint:
       `Send limit as a whole number from 1 to 200 (the maximum; larger values are clamped), or leave it out for 50: ${DEFAULT_CALL}`,
     example: "/api/v1/clubs?limit=0",
+    exampleDetail: 'Limit "0" is not a whole number from 1 to 200',
   },
   invalid_waitlist: {
     code: "invalid_waitlist",
@@ -56,6 +60,8 @@ export const PROBLEMS = {
     hint:
       "Send waitlist as a comma-separated list of open, waitlist, by_invitation, invite_only, closed, unknown: GET /api/v1/clubs?waitlist=open,waitlist",
     example: "/api/v1/clubs?waitlist=open,maybe",
+    exampleDetail:
+      'Waitlist value "maybe" is not recognised: use one or more of open, waitlist, by_invitation, invite_only, closed, unknown, separated by commas',
   },
   not_found: {
     code: "not_found",
@@ -65,6 +71,18 @@ export const PROBLEMS = {
     hint:
       "The supported endpoint is GET /api/v1/clubs; every path is described in the OpenAPI document at /openapi.json.",
     example: "/api/v1/members",
+    exampleDetail: 'There is no resource at "/api/v1/members"',
+  },
+  method_not_allowed: {
+    code: "method_not_allowed",
+    status: 405,
+    title: "Method not allowed",
+    when:
+      "The path exists but does not answer this HTTP method (the REST API is read-only: only GET and HEAD).",
+    hint:
+      "Send GET (or HEAD); the Allow header lists the methods this path answers: GET /api/v1/clubs",
+    example: "POST /api/v1/clubs",
+    exampleDetail: '"/api/v1/clubs" does not answer POST; it answers GET, HEAD',
   },
   rate_limited: {
     code: "rate_limited",
@@ -75,6 +93,7 @@ export const PROBLEMS = {
     hint:
       "Wait for the number of seconds in the Retry-After header, then retry; stay within the RateLimit-Policy header.",
     example: "/api/v1/clubs (the 121st request within 60 seconds)",
+    exampleDetail: "This client sent more than 120 requests in 60 seconds; retry in 42 seconds",
   },
   clubs_unavailable: {
     code: "clubs_unavailable",
@@ -84,6 +103,7 @@ export const PROBLEMS = {
       "The directory could not be read (the database is missing, unreadable or being repaired).",
     hint: "Retry after a short wait. If it persists, contact <SUPPORT_EMAIL>.",
     example: "/api/v1/clubs (while the database file is missing)",
+    exampleDetail: "The club directory cannot be read right now",
   },
   internal_error: {
     code: "internal_error",
@@ -93,8 +113,53 @@ export const PROBLEMS = {
     hint:
       "Retry after a short wait. If it persists, contact <SUPPORT_EMAIL> and quote the X-Request-Id header.",
     example: "(any request, when the server fails unexpectedly)",
+    exampleDetail:
+      "The server failed unexpectedly while answering request 1b4e28ba-2fa1-11d2-883f-0016d3cca427",
   },
 } as const satisfies Record<string, ProblemInfo>;
 
 /** A registered problem code. */
 export type ProblemCode = keyof typeof PROBLEMS;
+
+/**
+ * A problem a handler wants answered: thrown anywhere below the app, turned
+ * into an `application/problem+json` response by the app's `onError`, so
+ * routes mounted later (profile, MCP, OpenAPI) answer errors the same way.
+ *
+ * @example
+ * ```ts
+ * import { ProblemError } from "./problems.ts";
+ * const e = new ProblemError("not_found", 'There is no club "nope"');
+ * e.status; // 404
+ * ```
+ */
+export class ProblemError extends Error {
+  /** The registered code. */
+  readonly code: ProblemCode;
+  /** Extra response headers (e.g. `Allow`, `Retry-After`). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The `instance` to report instead of the request path. */
+  readonly instance: string | undefined;
+
+  /**
+   * @param code A registered problem code.
+   * @param detail What went wrong with this request, quoting the bad value.
+   * @param options Extra headers, a different `instance`, the cause.
+   */
+  constructor(
+    code: ProblemCode,
+    detail: string,
+    options: ErrorOptions & { headers?: Record<string, string>; instance?: string } = {},
+  ) {
+    super(detail, options);
+    this.name = "ProblemError";
+    this.code = code;
+    this.headers = options.headers ?? {};
+    this.instance = options.instance;
+  }
+
+  /** The HTTP status of the code. */
+  get status(): number {
+    return PROBLEMS[this.code].status;
+  }
+}

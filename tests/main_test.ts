@@ -4,7 +4,9 @@ import { runMain } from "./cli/_run.ts";
 Deno.test("main.ts --help lists every command with examples", async () => {
   const r = await runMain(["--help"]);
   assertEquals(r.code, 0);
-  for (const c of ["query", "import"]) ok(r.stdout.includes(`  ${c}`), c);
+  for (const c of ["serve", "query", "import", "mcp", "session"]) {
+    ok(r.stdout.includes(`  ${c}`), c);
+  }
   ok(r.stdout.includes("Examples:"));
 });
 
@@ -16,7 +18,7 @@ Deno.test("main.ts rejects an unknown command with exit 2 and usage", async () =
 });
 
 Deno.test("main.ts <cmd> --help prints that command's usage", async () => {
-  for (const c of ["query", "import"]) {
+  for (const c of ["serve", "query", "import", "mcp", "session"]) {
     const r = await runMain([c, "--help"]);
     assertEquals(r.code, 0);
     ok(r.stdout.startsWith(`Usage: main.ts ${c}`), r.stdout);

@@ -1,0 +1,167 @@
+/**
+ * `main.ts mcp`: the MCP tools of `/api/mcp` over stdio, for desktop
+ * assistants that start a local server. stdout carries the protocol only;
+ * every log line goes to stderr.
+ *
+ * @example
+ * ```sh
+ * deno run --allow-read=data --allow-write=data --allow-env=CLUBDIR_DB main.ts mcp
+ * ```
+ * @module
+ */
+import process from "node:process";
+import { type Command, parseFlags, UsageError } from "./args.ts";
+import { Directory } from "../db/directory.ts";
+import { defaultDbPath, ensureDatabase } from "../db/paths.ts";
+import {
+  DEFAULT_NAME,
+  DEFAULT_SUPPORT_EMAIL,
+  parseBaseUrl,
+  type Parsed,
+  parseEmail,
+  parseName,
+} from "../server/config.ts";
+import { type McpServer, StdioServerTransport } from "../server/mcp/sdk.ts";
+import { buildServer, SERVER_VERSION } from "../server/mcp/server.ts";
+
+/** Where profile links point by default: `main.ts serve` on this machine. */
+export const DEFAULT_BASE_URL = "http://127.0.0.1:8000";
+
+const USAGE =
+  `Usage: main.ts mcp [--db PATH] [--base-url URL] [--name NAME] [--support-email ADDRESS]
+
+Serves the directory's MCP tools (search_clubs, get_club, list_club_types,
+list_locations, get_directory_stats) over stdio, for a desktop assistant that
+starts the server itself. The same tools answer at POST /api/mcp when the
+HTTP server runs. No fees are ever returned. Only the protocol is written to
+stdout; logs go to stderr. Builds the default database from the bundled
+snapshot on first use.
+
+Options:
+  --db PATH                database (default: $CLUBDIR_DB or data/clubs.db)
+  --base-url URL           site the clubs' profile links point to
+                           (default: ${DEFAULT_BASE_URL})
+  --name NAME              the directory's display name, reported as the data
+                           source (default: ${DEFAULT_NAME})
+  --support-email ADDRESS  contact named in error hints
+                           (default: ${DEFAULT_SUPPORT_EMAIL})
+  -h, --help               show this help
+
+Permissions (measured; /abs/clubdir is the project folder):
+  first run, which builds data/clubs.db:
+    deno run --allow-read=/abs/clubdir/data --allow-write=/abs/clubdir/data \\
+      --allow-env=CLUBDIR_DB /abs/clubdir/main.ts mcp
+  once data/clubs.db exists, reading it is enough:
+    deno run --allow-read=/abs/clubdir/data/clubs.db --allow-env=CLUBDIR_DB \\
+      /abs/clubdir/main.ts mcp
+  with --db PATH: --allow-read=PATH and nothing else.
+
+Desktop assistant configuration (e.g. claude_desktop_config.json). Run
+"deno install" in the project once, so the first start downloads nothing:
+  {
+    "mcpServers": {
+      "clubdir": {
+        "command": "deno",
+        "args": ["run", "--allow-read=/abs/clubdir/data", "--allow-write=/abs/clubdir/data",
+                 "--allow-env=CLUBDIR_DB", "/abs/clubdir/main.ts", "mcp",
+                 "--base-url", "https://clubs.example"]
+      }
+    }
+  }
+
+Examples:
+  main.ts mcp
+  main.ts mcp --db /srv/clubs.db --base-url https://clubs.example
+  deno run -A npm:@modelcontextprotocol/inspector@2.12.0 --cli --method tools/list -- \\
+    deno run -A main.ts mcp`;
+
+function setting(
+  flag: string,
+  raw: string | undefined,
+  fallback: string,
+  parse: (raw: string) => Parsed<string>,
+): string {
+  if (raw === undefined) return fallback;
+  const r = parse(raw);
+  if (!r.ok) throw new UsageError(`--${flag} ${r.reason}`);
+  return r.value;
+}
+
+export const mcpCommand: Command = {
+  name: "mcp",
+  summary: "serve the MCP tools over stdio (desktop assistants)",
+  usage: USAGE,
+  async run(args) {
+    const { values } = parseFlags(args, {
+      db: { type: "string" },
+      "base-url": { type: "string" },
+      name: { type: "string" },
+      "support-email": { type: "string" },
+    });
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    const baseUrl = setting("base-url", values["base-url"], DEFAULT_BASE_URL, parseBaseUrl);
+    const name = setting("name", values.name, DEFAULT_NAME, parseName);
+    const supportEmail = setting(
+      "support-email",
+      values["support-email"],
+      DEFAULT_SUPPORT_EMAIL,
+      parseEmail,
+    );
+    const dbPath = values.db ?? defaultDbPath();
+    if (values.db === undefined) await ensureDatabase(dbPath, (line) => console.error(line));
+    const directory = new Directory(dbPath);
+    try {
+      directory.current(); // fail now, with the reason, rather than on every call
+      await serveStdio(
+        buildServer({
+          directory,
+          baseUrl,
+          name,
+          version: SERVER_VERSION,
+          supportEmail,
+          errorLog: (line) => console.error(line),
+        }),
+      );
+      return 0;
+    } finally {
+      directory.close();
+    }
+  },
+};
+
+/**
+ * Serves `server` on stdin/stdout until stdin ends and every request read
+ * so far has been answered (so `echo '…' | main.ts mcp` gets its answer).
+ */
+async function serveStdio(server: McpServer): Promise<void> {
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  let pending = 0;
+  let ended = false;
+  const done = Promise.withResolvers<void>();
+  const settle = () => {
+    if (ended && pending === 0) done.resolve();
+  };
+  const receive = transport.onmessage;
+  transport.onmessage = (message) => {
+    if ("method" in message && "id" in message) pending++;
+    receive?.(message);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = async (message) => {
+    await send(message);
+    if (!("method" in message) && "id" in message) {
+      pending--;
+      settle();
+    }
+  };
+  process.stdin.once("end", () => {
+    ended = true;
+    settle();
+  });
+  await done.promise;
+  await server.close();
+}

@@ -1,0 +1,131 @@
+/**
+ * The HTTP app: global middlewares (response headers → request id → access
+ * log → rate limit → deprecation), then the routes, with one `onError` and one `notFound` answering every
+ * failure as an RFC 9457 problem.
+ *
+ * Routes mounted on the returned app later (OpenAPI, profile pages, MCP)
+ * run behind the same middlewares, so they get request ids, access-log
+ * lines, and count against the same per-client rate limit, and a
+ * {@link ProblemError} they throw is answered like any other problem.
+ *
+ * Serve it with the connection info as bindings, so the rate limiter sees
+ * the client address: `Deno.serve((req, info) => app.fetch(req, info))`.
+ *
+ * @example
+ * ```ts ignore
+ * import { Directory } from "../db/directory.ts";
+ * import { createApp } from "./app.ts";
+ * const app = createApp({
+ *   directory: new Directory("data/clubs.db"),
+ *   name: "Club Directory",
+ *   baseUrl: null,
+ *   rateLimit: { limit: 120, windowSeconds: 60 },
+ *   trustProxy: false,
+ *   supportEmail: "support@clubdir.example",
+ * });
+ * Deno.serve((req, info) => app.fetch(req, info));
+ * ```
+ * @module
+ */
+import { Hono } from "hono";
+import { clubsRoute } from "./clubs_route.ts";
+import type { AppConfig } from "./config.ts";
+import { accessLog } from "./middleware/access_log.ts";
+import { deprecation } from "./middleware/deprecation.ts";
+import type { AppEnv } from "./middleware/env.ts";
+import { createProblems } from "./middleware/problem.ts";
+import { rateLimit } from "./middleware/rate_limit.ts";
+import { requestId } from "./middleware/request_id.ts";
+import { responseHeaders } from "./middleware/response_headers.ts";
+import { problemPages } from "./problem_pages.ts";
+import { baseUrlOf } from "./middleware/base_url.ts";
+import { mcpCors, mcpRoutes } from "./mcp/route.ts";
+import { SERVER_VERSION } from "./mcp/server.ts";
+import { openApiJson } from "./openapi.ts";
+import { profileRoutes } from "./profile.ts";
+
+export type { AppConfig } from "./config.ts";
+export type { AppEnv } from "./middleware/env.ts";
+
+/**
+ * Builds the app for a configuration.
+ *
+ * @example
+ * ```ts ignore
+ * import { createApp } from "./app.ts";
+ * const app = createApp({ directory, name: "Club Directory", baseUrl: null,
+ *   rateLimit: "off", trustProxy: false, supportEmail: "help@clubs.example" });
+ * const res = await app.request("/api/v1/clubs?type=golf&state=FL");
+ * res.headers.get("X-Total-Clubs");
+ * ```
+ */
+export function createApp(config: AppConfig): Hono<AppEnv> {
+  const problems = createProblems({
+    baseUrl: config.baseUrl,
+    supportEmail: config.supportEmail,
+    errorLog: config.errorLog,
+  });
+  const app = new Hono<AppEnv>();
+
+  // Global middlewares, outermost first: every route, even one mounted
+  // after this function returns, runs inside them.
+  app.use(responseHeaders());
+  app.use(requestId());
+  if (config.log) app.use(accessLog(config.log));
+  // Before the limiter, so a 429 on the MCP endpoint still carries CORS.
+  app.use("/api/mcp", mcpCors);
+  app.use(rateLimit({
+    config: config.rateLimit,
+    trustProxy: config.trustProxy,
+    problems,
+    now: config.now,
+  }));
+  if (config.deprecation) {
+    const deprecated = deprecation(config.deprecation);
+    app.use("/api/v1", deprecated);
+    app.use("/api/v1/*", deprecated);
+  }
+
+  // Routes.
+  app.route(
+    "/api/v1",
+    clubsRoute({
+      directory: config.directory,
+      name: config.name,
+      baseUrl: config.baseUrl,
+      access: config.access,
+      problems,
+    }),
+  );
+  app.route("/problems", problemPages({ baseUrl: config.baseUrl, problems }));
+  app.get(
+    "/openapi.json",
+    (c) => c.body(openApiJson(), 200, { "Content-Type": "application/json" }),
+  );
+  const baseUrl = (req: Request) => baseUrlOf(config.baseUrl, req.url);
+  app.route(
+    "/",
+    profileRoutes({
+      directory: config.directory,
+      access: config.access ?? (() => "locked"),
+      baseUrl,
+      hint: problems.hint,
+    }),
+  );
+  app.route(
+    "/api/mcp",
+    mcpRoutes({
+      directory: config.directory,
+      baseUrl,
+      allowedHosts: config.allowedHosts ?? null,
+      name: config.name,
+      version: SERVER_VERSION,
+      supportEmail: config.supportEmail,
+      errorLog: config.errorLog,
+    }),
+  );
+
+  app.notFound(problems.notFound);
+  app.onError(problems.onError);
+  return app;
+}

@@ -1,0 +1,213 @@
+/**
+ * Serving the app on a socket: settings (plain data, so they can be posted
+ * to worker isolates) in, a running `Deno.serve` out. Used by `main.ts
+ * serve` in the main isolate and by each isolate of `--workers N`.
+ *
+ * The handler passes `Deno.serve`'s connection info to `app.fetch` as the
+ * Hono bindings; that is how the client address reaches the rate limiter.
+ *
+ * @example
+ * ```ts ignore
+ * import { listen } from "./listen.ts";
+ * const running = listen(settings, { onListen: (addr) => console.error(addr) });
+ * await running.close(); // stops accepting, finishes in-flight requests
+ * ```
+ * @module
+ */
+import type { Hono } from "hono";
+import { Directory } from "../db/directory.ts";
+import { parseSearch } from "../db/query.ts";
+import { findPage } from "../db/search.ts";
+import { SessionStore, sessionStorePath } from "../db/sessions.ts";
+import { createApp } from "./app.ts";
+import { sessionAccess } from "./sessions.ts";
+import { DEFAULT_NAME, DEFAULT_SUPPORT_EMAIL, type RateLimitConfig } from "./config.ts";
+import { stderrLine } from "./middleware/access_log.ts";
+import type { AppEnv } from "./middleware/env.ts";
+import type { RateTable } from "./middleware/rate_table.ts";
+
+/** What `main.ts serve` was asked for; structured-cloneable. */
+export interface ServeSettings {
+  /** Database path. */
+  db: string;
+  port: number;
+  hostname: string;
+  baseUrl: string | null;
+  rateLimit: Omit<RateLimitConfig, "table"> | "off";
+  name: string;
+  trustProxy: boolean;
+  /** No access log. */
+  quiet: boolean;
+  supportEmail: string;
+  /** Worker isolates (1 = serve from the main isolate). */
+  workers: number;
+  /** How often, at most, the database file is checked for a new import (ms). */
+  checkEveryMs?: number;
+  /** Session store; null: beside the database (see db/sessions.ts). */
+  sessions: string | null;
+  /**
+   * Host header values the MCP endpoint answers (DNS-rebinding protection);
+   * null: the bound address, its localhost forms and the base URL's host;
+   * "off": every Host.
+   */
+  allowedHosts: string[] | "off" | null;
+}
+
+/** Settings as `main.ts serve` defaults them. */
+export const DEFAULT_SETTINGS: Omit<ServeSettings, "db"> = {
+  port: 8000,
+  hostname: "127.0.0.1",
+  baseUrl: null,
+  rateLimit: { limit: 120, windowSeconds: 60 },
+  name: DEFAULT_NAME,
+  trustProxy: false,
+  quiet: false,
+  supportEmail: DEFAULT_SUPPORT_EMAIL,
+  workers: 1,
+  sessions: null,
+  allowedHosts: null,
+};
+
+/**
+ * The Host values a server bound to `addr` answers by default: the bound
+ * address, its loopback forms, and the host of the public base URL.
+ *
+ * @example
+ * ```ts
+ * import { defaultAllowedHosts } from "./listen.ts";
+ * defaultAllowedHosts({ transport: "tcp", hostname: "127.0.0.1", port: 8000 }, null);
+ * // ["127.0.0.1:8000", "localhost:8000", "[::1]:8000"]
+ * ```
+ */
+export function defaultAllowedHosts(addr: Deno.NetAddr, baseUrl: string | null): string[] {
+  const bound = new URL(listenUrl(addr)).host;
+  const hosts = new Set([
+    bound,
+    `localhost:${addr.port}`,
+    `127.0.0.1:${addr.port}`,
+    `[::1]:${addr.port}`,
+  ]);
+  if (baseUrl) hosts.add(new URL(baseUrl).host);
+  return [...hosts].map((h) => h.toLowerCase());
+}
+
+/** Options of {@link listen}. */
+export interface ListenOptions {
+  /** Share the port with other isolates (SO_REUSEPORT; Linux, `--unstable-net`). */
+  reusePort?: boolean;
+  /** The shared rate-limit table (every worker gets the same one). */
+  table?: RateTable;
+  /** Called once the socket is bound. */
+  onListen?: (addr: Deno.NetAddr) => void;
+  /** Prefix of this isolate's log lines, e.g. `[w2] `. */
+  logPrefix?: string;
+  /** Where log lines go instead of stderr (tests). */
+  log?: (line: string) => void;
+  /** Mounts more routes on the app before it serves (tests, extensions). */
+  configure?: (app: Hono<AppEnv>) => void;
+}
+
+/** A running server. */
+export interface Listening {
+  server: Deno.HttpServer<Deno.NetAddr>;
+  directory: Directory;
+  /** Stops accepting, lets in-flight requests finish, closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Describes the snapshot being served, for the start-up line: e.g.
+ * `30 clubs, snapshot 2026-08-30T12:00:00.000Z`.
+ *
+ * @example
+ * ```ts ignore
+ * import { describeSnapshot } from "./listen.ts";
+ * describeSnapshot(directory); // "39,214 clubs, snapshot 2026-08-30T12:00:00.000Z"
+ * ```
+ */
+export function describeSnapshot(directory: Directory): string {
+  try {
+    const store = directory.current();
+    const all = parseSearch({});
+    const total = all.ok ? findPage(store, { ...all.value, limit: 1 }).total : 0;
+    return `${total.toLocaleString("en-US")} clubs, snapshot ${
+      store.meta.imported_at ?? store.meta.snapshot ?? "unknown"
+    }`;
+  } catch (e) {
+    return `database unavailable: ${(e as Error).message}`;
+  }
+}
+
+/**
+ * The URL a bound address is reached at.
+ *
+ * @example
+ * ```ts
+ * import { listenUrl } from "./listen.ts";
+ * listenUrl({ transport: "tcp", hostname: "::1", port: 8000 }); // "http://[::1]:8000/"
+ * ```
+ */
+export function listenUrl(addr: Deno.NetAddr): string {
+  const host = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
+  return `http://${host}:${addr.port}/`;
+}
+
+/**
+ * Builds the app for `settings` and serves it.
+ *
+ * @example
+ * ```ts ignore
+ * import { DEFAULT_SETTINGS, listen } from "./listen.ts";
+ * const running = listen({ ...DEFAULT_SETTINGS, db: "data/clubs.db", port: 0 });
+ * ```
+ */
+export function listen(settings: ServeSettings, options: ListenOptions = {}): Listening {
+  const directory = new Directory(settings.db, { checkEveryMs: settings.checkEveryMs });
+  const prefix = options.logPrefix ?? "";
+  const sink = options.log ?? stderrLine;
+  const sessions = SessionStore.reader(settings.sessions ?? sessionStorePath(settings.db));
+  // Filled in once the port is bound (it may be 0 until then).
+  const allowedHosts = settings.allowedHosts === "off"
+    ? null
+    : new Set((settings.allowedHosts ?? []).map((h) => h.toLowerCase()));
+  const app = createApp({
+    directory,
+    name: settings.name,
+    baseUrl: settings.baseUrl,
+    rateLimit: settings.rateLimit === "off"
+      ? "off"
+      : { ...settings.rateLimit, table: options.table },
+    trustProxy: settings.trustProxy,
+    supportEmail: settings.supportEmail,
+    access: sessionAccess(sessions, Date.now, (e) => sink(`${prefix}session store: ${e.message}`)),
+    allowedHosts,
+    log: settings.quiet ? undefined : (line) => sink(prefix + line),
+    errorLog: (line) => sink(prefix + line),
+  });
+  options.configure?.(app);
+  let server: Deno.HttpServer<Deno.NetAddr>;
+  try {
+    server = Deno.serve({
+      port: settings.port,
+      hostname: settings.hostname,
+      reusePort: options.reusePort ?? false,
+      onListen: options.onListen ?? (() => {}),
+    }, (req, info) => app.fetch(req, info));
+  } catch (e) {
+    directory.close();
+    sessions.close();
+    throw e;
+  }
+  if (allowedHosts && settings.allowedHosts === null) {
+    for (const h of defaultAllowedHosts(server.addr, settings.baseUrl)) allowedHosts.add(h);
+  }
+  return {
+    server,
+    directory,
+    async close() {
+      await server.shutdown();
+      directory.close();
+      sessions.close();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * What every MCP tool shares: the context it runs in, its annotations, and
+ * the two shapes of a result (structured JSON, or an error a model can act
+ * on, worded like the REST problem).
+ *
+ * @example
+ * ```ts ignore
+ * import { problemText, result } from "./tool.ts";
+ * result({ total: 3 }); // structuredContent plus the same JSON as text
+ * problemText(ctx, "invalid_page", 'Page "0" is not a whole number from 1');
+ * ```
+ * @module
+ */
+import type { z } from "zod";
+import type { Directory } from "../../db/directory.ts";
+import { type ClubStore, StoreError } from "../../db/store.ts";
+import { type ProblemCode, PROBLEMS } from "../problems.ts";
+import type { CallToolResult, ToolAnnotations } from "./sdk.ts";
+
+/** What a tool call may read: the directory, and how links and the source are named. */
+export interface ToolContext {
+  directory: Directory;
+  /** Site root the profile links point to, e.g. `https://clubs.example`. */
+  baseUrl: string;
+  /** The service's display name, reported as the data source. */
+  name: string;
+  version: string;
+  /** Fills `<SUPPORT_EMAIL>` in problem hints. */
+  supportEmail: string;
+  /** Where failures are reported; never stdout, the stdio protocol channel. */
+  errorLog: (line: string) => void;
+}
+
+/** Every tool only reads a closed directory. */
+export const READ_ONLY: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+
+/** One tool: its registration config and its handler. */
+export interface Tool<I extends z.ZodObject, O extends z.ZodObject> {
+  name: string;
+  config: {
+    title: string;
+    description: string;
+    inputSchema: I;
+    outputSchema: O;
+    annotations: ToolAnnotations;
+  };
+  handler(ctx: ToolContext, args: z.output<I>): CallToolResult;
+}
+
+/** A successful result: `structuredContent`, plus the same JSON as text for older clients. */
+export function result(value: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value };
+}
+
+/** A tool error: text only, so clients never validate it against the output schema. */
+export function toolError(text: string): CallToolResult {
+  return { isError: true, content: [{ type: "text", text }] };
+}
+
+/** The REST problem's wording as one line: title, this request's detail, hint. */
+export function problemText(ctx: ToolContext, code: ProblemCode, detail: string): string {
+  const p = PROBLEMS[code];
+  return `${p.title}: ${detail}. ${p.hint.replaceAll("<SUPPORT_EMAIL>", ctx.supportEmail)}`;
+}
+
+/**
+ * Runs `read` on the current snapshot. A directory that cannot be opened or
+ * read (a {@link StoreError} or an SQLite error) is a tool error worded like
+ * the REST `clubs_unavailable` problem; any other failure is `internal_error`.
+ * Both are logged to `ctx.errorLog`.
+ */
+export function withStore(
+  ctx: ToolContext,
+  read: (store: ClubStore) => CallToolResult,
+): CallToolResult {
+  try {
+    return read(ctx.directory.current());
+  } catch (e) {
+    // Reopen on the next call: the file may have been replaced or repaired.
+    ctx.directory.invalidate();
+    if (e instanceof StoreError || (e as { code?: unknown }).code === "ERR_SQLITE_ERROR") {
+      ctx.errorLog(`mcp: ${(e as Error).message}`);
+      return toolError(
+        problemText(ctx, "clubs_unavailable", "The club directory cannot be read right now"),
+      );
+    }
+    ctx.errorLog(`mcp: a tool failed unexpectedly: ${(e as Error).stack ?? e}`);
+    return toolError(problemText(ctx, "internal_error", "The tool failed unexpectedly"));
+  }
+}

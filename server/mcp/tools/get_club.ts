@@ -1,0 +1,61 @@
+/**
+ * `get_club`: one club's public profile by slug.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { PublicClubSchema } from "../../../db/club.ts";
+import { toPublicClub } from "../../../db/render.ts";
+import { READ_ONLY, result, type Tool, toolError, withStore } from "../tool.ts";
+
+/** Arguments of `get_club`. */
+export const inputSchema = z.object({
+  slug: z.string().describe(
+    'The club\'s slug, as in search_clubs results: "pine-valley-golf-club". Its profile url works too.',
+  ),
+});
+
+/** Result of `get_club`: the public profile. */
+export const outputSchema = PublicClubSchema;
+
+/**
+ * The slug in what a caller sent: a slug, or a profile link
+ * (`…/clubs/<slug>`, as `url` in every result).
+ */
+export function slugOf(input: string): string {
+  let s = input.trim();
+  const at = s.lastIndexOf("/clubs/");
+  if (at >= 0) s = s.slice(at + "/clubs/".length).replace(/[/?#].*$/s, "");
+  try {
+    s = decodeURIComponent(s);
+  } catch { /* not percent-encoded after all */ }
+  return s.toLowerCase();
+}
+
+/** The `get_club` tool. */
+export const getClub: Tool<typeof inputSchema, typeof outputSchema> = {
+  name: "get_club",
+  config: {
+    title: "Get a club",
+    description:
+      "The full public profile of one club, by its slug from search_clubs: name, place, type, listing " +
+      "status, waitlist status, course details, amenities, description, rating, and url, the link to " +
+      "its profile page on the directory's website. Fees, dues and their currency are never included.",
+    inputSchema,
+    outputSchema,
+    annotations: READ_ONLY,
+  },
+  handler(ctx, { slug }) {
+    const wanted = slugOf(slug);
+    return withStore(ctx, (store) => {
+      const record = wanted === "" ? null : store.bySlug(wanted);
+      if (!record) {
+        return toolError(
+          `Club not found: No club has the slug "${slug}". Find the club with search_clubs ` +
+            '(for example {"q": "pine valley"}) and pass the slug of one of its results.',
+        );
+      }
+      return result(toPublicClub(record, ctx.baseUrl));
+    });
+  },
+};

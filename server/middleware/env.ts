@@ -1,0 +1,31 @@
+/**
+ * The Hono environment every part of the app shares: what `Deno.serve`
+ * hands the app as bindings (the connection info, so the client address
+ * reaches the rate limiter) and what middlewares leave for later ones.
+ *
+ * @example
+ * ```ts ignore
+ * import type { AppEnv } from "./env.ts";
+ * Deno.serve((req, info) => app.fetch(req, info)); // c.env.remoteAddr
+ * ```
+ * @module
+ */
+
+/**
+ * Bindings: `Deno.serve`'s handler info passed as the second argument of
+ * `app.fetch`. Optional because `app.request()` in tests may pass none.
+ */
+export type ServeBindings = Partial<Deno.ServeHandlerInfo<Deno.NetAddr>>;
+
+/** The app's Hono environment. */
+export type AppEnv = {
+  Bindings: ServeBindings;
+  Variables: {
+    /** The request id (accepted from the client or generated). */
+    requestId: string;
+    /** Headers every response to this request carries (see response_headers.ts). */
+    responseHeaders: [string, string][];
+    /** The response those headers were built into, if a handler did so. */
+    headersBuiltInto: Response | undefined;
+  };
+};

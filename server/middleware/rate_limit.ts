@@ -1,0 +1,112 @@
+/**
+ * Per-client rate limit (spec §8) with `RateLimit` and `RateLimit-Policy`
+ * headers on every response. Each client gets a fixed window starting at its
+ * first request; past the limit it gets a 429 `rate_limited` problem with
+ * `Retry-After`. `remaining` and `reset` are live.
+ *
+ * With the limit off nothing is enforced and the headers carry the
+ * advertised constants (`limit=120, remaining=120, reset=60`, `120;w=60`).
+ *
+ * Registered before the routes, it counts every route mounted on the app,
+ * later ones (MCP, profile pages) included, against the same budget.
+ *
+ * @example
+ * ```ts ignore
+ * import { rateLimit } from "./rate_limit.ts";
+ * app.use(rateLimit({ config: { limit: 120, windowSeconds: 60 }, trustProxy: false, problems }));
+ * ```
+ * @module
+ */
+import type { MiddlewareHandler } from "hono";
+import { ADVERTISED_RATE_LIMIT, type RateLimitConfig } from "../config.ts";
+import { clientAddress } from "./client_address.ts";
+import type { AppEnv } from "./env.ts";
+import type { Problems } from "./problem.ts";
+import { addResponseHeader } from "./response_headers.ts";
+import { RateTable } from "./rate_table.ts";
+
+/** Options of {@link rateLimit}. */
+export interface RateLimitOptions {
+  /** The limit, or "off". */
+  config: RateLimitConfig | "off";
+  /** Count by the left-most `X-Forwarded-For` instead of the connection. */
+  trustProxy: boolean;
+  /** Answers the 429. */
+  problems: Problems;
+  /** Clock in ms since the epoch; default `Date.now`. */
+  now?: () => number;
+}
+
+/**
+ * The `RateLimit` header value.
+ *
+ * @example
+ * ```ts
+ * import { rateLimitHeader } from "./rate_limit.ts";
+ * rateLimitHeader(120, 119, 60); // "limit=120, remaining=119, reset=60"
+ * ```
+ */
+export function rateLimitHeader(limit: number, remaining: number, reset: number): string {
+  return `limit=${limit}, remaining=${remaining}, reset=${reset}`;
+}
+
+/**
+ * The `RateLimit-Policy` header value.
+ *
+ * @example
+ * ```ts
+ * import { rateLimitPolicy } from "./rate_limit.ts";
+ * rateLimitPolicy(120, 60); // "120;w=60"
+ * ```
+ */
+export function rateLimitPolicy(limit: number, windowSeconds: number): string {
+  return `${limit};w=${windowSeconds}`;
+}
+
+/**
+ * The rate-limit middleware.
+ *
+ * @example
+ * ```ts ignore
+ * import { rateLimit } from "./rate_limit.ts";
+ * app.use(rateLimit({ config: "off", trustProxy: false, problems })); // constant headers only
+ * ```
+ */
+export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
+  const { config, trustProxy, problems } = options;
+  if (config === "off") {
+    const { limit, windowSeconds } = ADVERTISED_RATE_LIMIT;
+    const advertised = rateLimitHeader(limit, limit, windowSeconds);
+    const policy = rateLimitPolicy(limit, windowSeconds);
+    return function rateLimitOff(c, next) {
+      addResponseHeader(c, "RateLimit", advertised);
+      addResponseHeader(c, "RateLimit-Policy", policy);
+      return next();
+    };
+  }
+
+  const { limit, windowSeconds } = config;
+  const table = config.table ?? RateTable.create();
+  const now = options.now ?? Date.now;
+  const policy = rateLimitPolicy(limit, windowSeconds);
+
+  return function rateLimit(c, next) {
+    const client = clientAddress(c, trustProxy);
+    const hit = table.hit(client, Math.floor(now() / 1000), windowSeconds);
+    addResponseHeader(
+      c,
+      "RateLimit",
+      rateLimitHeader(limit, Math.max(0, limit - hit.count), hit.resetSeconds),
+    );
+    addResponseHeader(c, "RateLimit-Policy", policy);
+    if (hit.count > limit) {
+      return Promise.resolve(problems.respond(
+        c,
+        "rate_limited",
+        `This client sent more than ${limit} requests in ${windowSeconds} seconds; retry in ${hit.resetSeconds} seconds`,
+        { headers: { "Retry-After": String(hit.resetSeconds) } },
+      ));
+    }
+    return next();
+  };
+}

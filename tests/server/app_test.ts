@@ -1,0 +1,161 @@
+/**
+ * The whole app as `main.ts serve` runs it (listen() on a loopback port):
+ * sessions decide fee visibility on REST and profile pages, /openapi.json,
+ * and the MCP endpoint behind the same rate limit and Host allowlist.
+ */
+import * as assert from "node:assert/strict";
+import { SessionStore, sessionStorePath } from "../../db/sessions.ts";
+import { DEFAULT_SETTINGS, listen } from "../../server/listen.ts";
+import { fixture } from "./_helpers.ts";
+import { assertMatchesSchema } from "./_openapi.ts";
+
+async function serveFixture(overrides: Partial<typeof DEFAULT_SETTINGS> = {}) {
+  const fx = await fixture();
+  const running = listen({ ...DEFAULT_SETTINGS, db: fx.path, port: 0, quiet: true, ...overrides }, {
+    log: () => {},
+  });
+  const base = `http://127.0.0.1:${running.server.addr.port}`;
+  return {
+    fx,
+    base,
+    async [Symbol.asyncDispose]() {
+      await running.close();
+      await fx[Symbol.asyncDispose]();
+    },
+  };
+}
+
+function tokens(dbPath: string): { free: string; member: string } {
+  const store = SessionStore.writer(sessionStorePath(dbPath));
+  try {
+    const day = 86_400_000;
+    return {
+      free: store.create({ tier: "free", ttlMs: day }).token,
+      member: store.create({ tier: "member", ttlMs: day }).token,
+    };
+  } finally {
+    store.close();
+  }
+}
+
+async function clubs(base: string, query: string, headers: HeadersInit = {}) {
+  const res = await fetch(`${base}/api/v1/clubs?${query}`, { headers });
+  assert.equal(res.status, 200);
+  const body = await res.json();
+  assertMatchesSchema(body, "ClubList");
+  return body;
+}
+
+Deno.test("serve shows the three fee tiers on the same clubs by session", async () => {
+  await using s = await serveFixture();
+  const { free, member } = tokens(s.fx.path);
+  const q = "q=pine%20valley";
+  const anon = await clubs(s.base, q);
+  const band = await clubs(s.base, q, { cookie: `session=${free}` });
+  const exact = await clubs(s.base, q, { authorization: `Bearer ${member}` });
+  assert.deepEqual([anon.fee_access, band.fee_access, exact.fee_access], [
+    "locked",
+    "band",
+    "exact",
+  ]);
+  const [a, b, e] = [anon.clubs[0], band.clubs[0], exact.clubs[0]];
+  assert.equal(a.initiation_fee, null);
+  assert.deepEqual(a.fee_views.initiation, { kind: "locked" });
+  assert.equal(b.initiation_fee, null);
+  assert.deepEqual(b.fee_views.initiation, {
+    kind: "band",
+    label: "$250,000–$500,000",
+    estimate: false,
+  });
+  assert.equal(e.initiation_fee, 250000);
+  assert.deepEqual(e.fee_views.initiation, { kind: "exact", label: "$250,000" });
+  assert.deepEqual(e.fee_views.firstYear, { kind: "exact", label: "$280,000" });
+
+  // An estimate-tier club: members see a band marked as an estimate, no figure.
+  const seminole =
+    (await clubs(s.base, "q=seminole", { authorization: `Bearer ${member}` })).clubs[0];
+  assert.equal(seminole.initiation_fee, null);
+  assert.deepEqual(seminole.fee_views.initiation, {
+    kind: "band",
+    label: "$100,000–$250,000",
+    estimate: true,
+  });
+  assert.deepEqual(seminole.fee_views.monthly, { kind: "none" });
+});
+
+Deno.test("serve answers an unknown token like no session", async () => {
+  await using s = await serveFixture();
+  tokens(s.fx.path);
+  const body = await clubs(s.base, "limit=1", { authorization: "Bearer cds_not-a-real-token" });
+  assert.equal(body.fee_access, "locked");
+});
+
+Deno.test("serve's profile pages follow the session too", async () => {
+  await using s = await serveFixture();
+  const { member } = tokens(s.fx.path);
+  const res = await fetch(`${s.base}/clubs/pine-valley-golf-club`, {
+    headers: { accept: "application/json", authorization: `Bearer ${member}` },
+  });
+  assert.equal(res.status, 200);
+  const club = await res.json();
+  assertMatchesSchema(club, "Club");
+  assert.equal(club.annual_dues, 30000);
+});
+
+Deno.test("serve publishes a valid OpenAPI 3.0.0 document at /openapi.json", async () => {
+  await using s = await serveFixture();
+  const res = await fetch(`${s.base}/openapi.json`);
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
+  const doc = await res.json();
+  assert.equal(doc.openapi, "3.0.0");
+  assert.equal(doc.info.version, "1.2.0");
+  for (const path of ["/api/v1/clubs", "/api/mcp", "/clubs/{slug}", "/problems/{code}"]) {
+    assert.ok(doc.paths[path], path);
+  }
+});
+
+const LIST = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+
+Deno.test("serve's MCP endpoint answers on its own address and refuses other Hosts", async () => {
+  await using s = await serveFixture();
+  const ok = await fetch(`${s.base}/api/mcp`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: LIST,
+  });
+  assert.equal(ok.status, 200);
+  assert.equal((await ok.json()).result.tools.length, 5);
+  // fetch sets Host from the URL, so ask through a raw request for another Host.
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: Number(new URL(s.base).port) });
+  const req = `POST /api/mcp HTTP/1.1\r\nHost: evil.example\r\nOrigin: http://evil.example\r\n` +
+    `Content-Type: application/json\r\nContent-Length: ${LIST.length}\r\nConnection: close\r\n\r\n${LIST}`;
+  await conn.write(new TextEncoder().encode(req));
+  const raw = new TextDecoder().decode(
+    (await new Response(conn.readable).arrayBuffer()) as ArrayBuffer,
+  );
+  assert.match(raw, /^HTTP\/1\.1 403/);
+});
+
+Deno.test("MCP calls count against the REST rate limit, and the 429 carries CORS", async () => {
+  await using s = await serveFixture({ rateLimit: { limit: 2, windowSeconds: 60 } });
+  const post = () =>
+    fetch(`${s.base}/api/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://agent.example" },
+      body: LIST,
+    });
+  assert.equal(
+    (await fetch(`${s.base}/api/v1/clubs?limit=1`).then(async (r) => (await r.body?.cancel(), r)))
+      .status,
+    200,
+  );
+  const second = await post();
+  await second.body?.cancel();
+  assert.equal(second.status, 200);
+  const third = await post();
+  assert.equal(third.status, 429);
+  assert.equal(third.headers.get("access-control-allow-origin"), "*");
+  assert.ok(third.headers.get("retry-after"));
+  await third.body?.cancel();
+});

@@ -1,0 +1,81 @@
+import assert from "node:assert/strict";
+import { DEFAULT_SETTINGS, listen, listenUrl } from "../../server/listen.ts";
+import type { ServeSettings } from "../../server/listen.ts";
+import { sharedFixture } from "./_helpers.ts";
+
+const fx = await sharedFixture();
+
+function settings(overrides: Partial<ServeSettings> = {}): ServeSettings {
+  return { ...DEFAULT_SETTINGS, db: fx.path, port: 0, hostname: "127.0.0.1", ...overrides };
+}
+
+Deno.test("A real server writes one access-log line per request", async () => {
+  const lines: string[] = [];
+  const running = listen(settings(), { log: (l) => lines.push(l) });
+  try {
+    const base = `http://127.0.0.1:${running.server.addr.port}`;
+    const ok = await fetch(`${base}/api/v1/clubs?state=FL&q=secret`, {
+      headers: { "x-request-id": "log-test-1" },
+    });
+    await ok.body?.cancel();
+    const bad = await fetch(`${base}/api/v1/clubs?page=0`);
+    await bad.body?.cancel();
+    assert.equal(lines.length, 2);
+    assert.match(
+      lines[0]!,
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z GET \/api\/v1\/clubs 200 \d+\.\dms log-test-1$/,
+    );
+    // The query string (what people search for) stays out of the log.
+    assert.ok(!lines[0]!.includes("secret"));
+    assert.match(lines[1]!, / GET \/api\/v1\/clubs 400 \d+\.\dms [0-9a-f-]{36}$/);
+    assert.equal(lines[1]!.split(" ").at(-1), bad.headers.get("x-request-id"));
+  } finally {
+    await running.close();
+  }
+});
+
+Deno.test("A quiet server writes no access log", async () => {
+  const lines: string[] = [];
+  const running = listen(settings({ quiet: true }), { log: (l) => lines.push(l) });
+  try {
+    const res = await fetch(`http://127.0.0.1:${running.server.addr.port}/api/v1/clubs`);
+    await res.body?.cancel();
+    assert.equal(res.status, 200);
+    assert.deepEqual(lines, []);
+  } finally {
+    await running.close();
+  }
+});
+
+Deno.test("Closing a server lets an in-flight request finish, then refuses new ones", async () => {
+  const release = Promise.withResolvers<void>();
+  const entered = Promise.withResolvers<void>();
+  const running = listen(settings({ quiet: true }), {
+    configure(app) {
+      app.get("/test/slow", async (c) => {
+        entered.resolve();
+        await release.promise;
+        return c.text("finished");
+      });
+    },
+  });
+  const base = `http://127.0.0.1:${running.server.addr.port}`;
+  const slow = fetch(`${base}/test/slow`);
+  await entered.promise;
+  const closed = running.close();
+  // The server waits for the slow request instead of cutting it off.
+  setTimeout(() => release.resolve(), 50);
+  const res = await slow;
+  assert.equal(res.status, 200);
+  assert.equal(await res.text(), "finished");
+  await closed;
+  await assert.rejects(fetch(`${base}/api/v1/clubs`));
+});
+
+Deno.test("listenUrl() brackets IPv6 hosts", () => {
+  assert.equal(
+    listenUrl({ transport: "tcp", hostname: "127.0.0.1", port: 80 }),
+    "http://127.0.0.1:80/",
+  );
+  assert.equal(listenUrl({ transport: "tcp", hostname: "::1", port: 8000 }), "http://[::1]:8000/");
+});

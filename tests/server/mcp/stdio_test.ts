@@ -1,0 +1,105 @@
+import { fileURLToPath } from "node:url";
+import { assertDeepEqual, assertEquals, ok } from "../../_assert.ts";
+import { sharedFixtureDb } from "../../_fixture.ts";
+import { Client, FEE_KEY, keysDeep, StdioClientTransport, toolCall } from "./_helpers.ts";
+
+const ENTRY = fileURLToPath(new URL("./_stdio_entry.ts", import.meta.url));
+const DATA = fileURLToPath(new URL("../../../data", import.meta.url));
+const fx = await sharedFixtureDb();
+
+/** The narrowest permissions that serve a given database file (see cli/mcp.ts). */
+const narrow = (db: string) => ["run", "--no-prompt", `--allow-read=${db}`, ENTRY, "--db", db];
+
+/** Runs the stdio server on `input`; stdin then closes. */
+async function pipe(args: string[], input: string, env: Record<string, string> = {}) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1", ...env },
+  }).spawn();
+  const w = child.stdin.getWriter();
+  await w.write(new TextEncoder().encode(input));
+  await w.close();
+  const out = await child.output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+Deno.test("the SDK client drives the stdio server: list, search, get", async () => {
+  const transport = new StdioClientTransport({
+    command: Deno.execPath(),
+    args: [...narrow(fx.path), "--base-url", "https://clubs.example", "--name", "Stdio Clubs"],
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (b: Uint8Array) => stderr += new TextDecoder().decode(b));
+  const client = new Client({ name: "stdio-test", version: "1.0.0" });
+  try {
+    await client.connect(transport);
+    assertEquals(client.getServerVersion()?.title, "Stdio Clubs");
+    assertEquals((await client.listTools()).tools.length, 5);
+    const found = await client.callTool({ name: "search_clubs", arguments: { q: "royal" } });
+    const page = found.structuredContent as { total: number; clubs: { url: string }[] };
+    assertEquals(page.total, 2);
+    assertEquals(page.clubs[0]!.url, "https://clubs.example/clubs/royal-st-georges");
+    const club = await client.callTool({ name: "get_club", arguments: { slug: "seminole" } });
+    assertDeepEqual([...keysDeep(club.structuredContent)].filter((k) => FEE_KEY.test(k)), []);
+    const bad = await client.callTool({ name: "search_clubs", arguments: { limit: 0 } });
+    assertEquals(bad.isError, true);
+  } finally {
+    await client.close();
+  }
+  assertEquals(stderr, "");
+});
+
+Deno.test("piped requests are all answered before the server exits at end of input", async () => {
+  const input = [
+    toolCall("get_directory_stats", {}, 1),
+    { jsonrpc: "2.0", method: "notifications/initialized" },
+    toolCall("get_club", { slug: "cosmos" }, 2),
+    { jsonrpc: "2.0", id: 3, method: "tools/list" },
+  ].map((m) => JSON.stringify(m) + "\n").join("") + "this line is not JSON\n";
+  const r = await pipe(narrow(fx.path), input);
+  assertEquals(r.code, 0, r.stderr);
+  // stdout is the protocol channel: nothing but JSON-RPC answers, one per line.
+  const lines = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+  assertDeepEqual(lines.map((m) => m.id).sort(), [1, 2, 3]);
+  for (const m of lines) assertEquals(m.jsonrpc, "2.0");
+  const stats = lines.find((m) => m.id === 1).result.structuredContent;
+  assertEquals(stats.total, 30);
+});
+
+Deno.test("stdin closing with nothing sent exits 0 at once", async () => {
+  const r = await pipe(narrow(fx.path), "");
+  assertEquals(r.code, 0, r.stderr);
+  assertEquals(r.stdout, "");
+});
+
+Deno.test("the first run builds the default database, logging to stderr only", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "clubdir-mcp-" });
+  try {
+    const db = `${dir}/clubs.db`;
+    // The narrow flags of the usage text, with the database in a temp dir.
+    const args = [
+      "run",
+      "--no-prompt",
+      `--allow-read=${DATA},${dir}`,
+      `--allow-write=${dir}`,
+      "--allow-env=CLUBDIR_DB",
+      ENTRY,
+    ];
+    const r = await pipe(args, JSON.stringify(toolCall("list_club_types", {}, 9)) + "\n", {
+      CLUBDIR_DB: db,
+    });
+    assertEquals(r.code, 0, r.stderr);
+    ok(r.stderr.includes("building it from the bundled snapshot"), r.stderr);
+    const answer = JSON.parse(r.stdout);
+    assertEquals(answer.id, 9);
+    ok(answer.result.structuredContent.total > 30_000);
+    Deno.statSync(db);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
