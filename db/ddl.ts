@@ -1,20 +1,26 @@
 /**
- * The database layout. `clubs.rank` is the rowid and the club's position in
- * name order, so every index (which ends in the rowid) already yields rows
- * sorted by name and paging needs no sort. `club_keys` holds the precomputed
- * search keys in a narrow table that scans fast.
+ * The database layout.
+ *
+ * - `clubs`: one row per club in file order: every Club field, the club's
+ *   anonymous REST JSON, and the search keys computed at import (folded
+ *   name, normalised type, ISO country and subdivision codes, waitlist key).
+ * - `club_keys`: the same keys in name order; `rank` (its rowid) is the
+ *   club's position when sorted by name, so every index on it (which ends in
+ *   the rowid) yields rows already sorted by name. `club` points at `clubs`.
+ * - `club_names`: FTS5 trigram index over the folded names, by rank.
+ * - `key_columns`: the key columns coded as blobs for the in-memory scan.
+ * - `places`: every spelling of every country and region that has clubs.
  *
  * @module
  */
 
 /** Bumped when the layout changes; an older file is rebuilt or refused. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
-/** Tables of a finished snapshot (created before rows are copied in). */
+/** Tables of a snapshot, created before the rows stream in. */
 export const CREATE_TABLES = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE clubs (
-  rank INTEGER PRIMARY KEY,
   id TEXT NOT NULL,
   name TEXT NOT NULL,
   slug TEXT NOT NULL,
@@ -25,7 +31,11 @@ CREATE TABLE clubs (
   holes INTEGER, par INTEGER, yardage INTEGER, course_architect TEXT,
   founded_year INTEGER, opened_year INTEGER, currency TEXT NOT NULL,
   amenities TEXT, description TEXT, google_rating REAL, google_review_count INTEGER,
-  anon_json TEXT NOT NULL
+  anon_json TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  derived_slug INTEGER NOT NULL,
+  name_fold TEXT NOT NULL,
+  type_key TEXT, country_key TEXT, state_key TEXT, waitlist_key TEXT NOT NULL
 );
 CREATE TABLE places (
   kind TEXT NOT NULL, scope TEXT NOT NULL, alias TEXT NOT NULL,
@@ -34,6 +44,7 @@ CREATE TABLE places (
 CREATE TABLE key_columns (name TEXT PRIMARY KEY, vals TEXT NOT NULL, data BLOB NOT NULL);
 CREATE TABLE club_keys (
   rank INTEGER PRIMARY KEY,
+  club INTEGER NOT NULL,
   type TEXT, country TEXT, state TEXT, waitlist TEXT NOT NULL,
   name TEXT NOT NULL
 );
@@ -41,8 +52,6 @@ CREATE TABLE club_keys (
 
 /** Indexes and the name index, built after the rows are in. */
 export const CREATE_INDEXES = `
-CREATE UNIQUE INDEX clubs_id ON clubs(id);
-CREATE UNIQUE INDEX clubs_slug ON clubs(slug);
 CREATE INDEX places_alias ON places(kind, alias);
 CREATE INDEX club_keys_type ON club_keys(type);
 CREATE INDEX club_keys_country ON club_keys(country);
@@ -53,28 +62,6 @@ CREATE VIRTUAL TABLE club_names USING fts5(
   tokenize='trigram remove_diacritics 1'
 );
 INSERT INTO club_names(club_names) VALUES ('rebuild');
-ANALYZE;
-`;
-
-/** The staging table rows stream into, in file order, before sorting. */
-export const CREATE_STAGING = `
-CREATE TEMP TABLE staging (
-  line INTEGER NOT NULL,
-  derived INTEGER NOT NULL,
-  sort_name TEXT NOT NULL,
-  k_type TEXT, k_country TEXT, k_state TEXT, k_waitlist TEXT NOT NULL,
-  id TEXT NOT NULL,
-  name TEXT NOT NULL,
-  slug TEXT NOT NULL,
-  city TEXT, state TEXT, country TEXT, type TEXT, status TEXT,
-  verified INTEGER, hero_image_url TEXT,
-  initiation_fee REAL, annual_dues REAL, monthly_dues REAL,
-  fee_tier TEXT, waitlist_status TEXT,
-  holes INTEGER, par INTEGER, yardage INTEGER, course_architect TEXT,
-  founded_year INTEGER, opened_year INTEGER, currency TEXT NOT NULL,
-  amenities TEXT, description TEXT, google_rating REAL, google_review_count INTEGER,
-  anon_json TEXT NOT NULL
-);
 `;
 
 /** Columns of `clubs` that hold Club fields, in spec order. */

@@ -16,19 +16,13 @@ import { DatabaseSync } from "node:sqlite";
 import { Readable } from "node:stream";
 import { parse } from "csv-parse";
 import { CLUB_FIELDS, type ClubRecord } from "./club.ts";
-import {
-  CLUB_COLUMNS,
-  CREATE_INDEXES,
-  CREATE_STAGING,
-  CREATE_TABLES,
-  SCHEMA_VERSION,
-} from "./ddl.ts";
+import { CLUB_COLUMNS, CREATE_INDEXES, CREATE_TABLES, SCHEMA_VERSION } from "./ddl.ts";
 import { fold } from "./fold.ts";
 import { rowToRecord } from "./store.ts";
 import { normalizeType as typeKey } from "./types.ts";
 import { buildPlaces, listedCountryKey, listedStateKey } from "./places_build.ts";
 import { toApiClub } from "./render.ts";
-import { buildKeyColumns } from "./key_index.ts";
+import { buildKeyColumns, KeyIndex } from "./key_index.ts";
 import { readRow, type RowError, slugify } from "./csv_row.ts";
 
 /** What a finished (or dry) import reports. */
@@ -148,26 +142,23 @@ export async function importCsv(
   let renamed = false;
   try {
     db.exec(
-      "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA temp_store=FILE; PRAGMA cache_size=-65536;",
+      "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-65536;",
     );
-    db.exec(CREATE_TABLES + CREATE_STAGING);
-    // The temp schema has its own, small default cache: size it like main's.
-    db.exec("PRAGMA temp.cache_size=-65536;");
+    db.exec(CREATE_TABLES);
     const staged = await stage(db, source, options, maxErrors);
     options.signal?.throwIfAborted();
     assignSlugs(db);
     finish(db, options.source ?? "");
     options.signal?.throwIfAborted();
-    const rows = Number(
-      (db.prepare("SELECT count(*) AS n FROM clubs").get() as { n: number }).n,
-    );
-    const check = db.prepare("PRAGMA quick_check").get() as Record<
-      string,
-      string
-    >;
-    if (rows !== staged.rows || Object.values(check)[0] !== "ok") {
+    // Every derived structure must account for every row streamed in.
+    const count = (sql: string) => Number((db.prepare(sql).get() as { n: number }).n);
+    const rows = count("SELECT count(*) AS n FROM clubs");
+    const ranked = count("SELECT count(*) AS n FROM club_keys");
+    const named = count("SELECT count(*) AS n FROM club_names");
+    const index = KeyIndex.load(db).size;
+    if (new Set([staged.rows, rows, ranked, named, index]).size !== 1) {
       throw new Error(
-        `Cannot finish import: the built database failed its check (${rows} of ${staged.rows} rows)`,
+        `Cannot finish import: the built database failed its check (${staged.rows} rows read; ${rows} stored, ${ranked} ranked, ${named} indexed by name, ${index} in the key columns)`,
       );
     }
     const countries = Number(
@@ -206,8 +197,8 @@ async function stage(
   maxErrors: number,
 ): Promise<{ rows: number; unknownColumns: string[] }> {
   const insert = db.prepare(
-    `INSERT INTO staging(${STAGING_COLUMNS.join(", ")}) VALUES (${
-      STAGING_COLUMNS.map(() => "?").join(", ")
+    `INSERT INTO clubs(${INSERT_COLUMNS.join(", ")}) VALUES (${
+      INSERT_COLUMNS.map(() => "?").join(", ")
     })`,
   );
   // Places repeat thousands of times: resolve each distinct one once.
@@ -327,21 +318,22 @@ async function stage(
   if (header === null) {
     throw new ImportError("Cannot import: the file is empty (no header row)");
   }
-  // Duplicates are found after streaming through indexes built in one
-  // sorted pass: far cheaper than unique indexes maintained row by row.
+  // Duplicates are found after streaming, through indexes built in one
+  // sorted pass: far cheaper than unique indexes maintained row by row. The
+  // import's own checks keep id and slug unique.
   db.exec(
-    "CREATE INDEX staging_id ON staging(id); CREATE INDEX staging_slug ON staging(slug, derived, line);",
+    "CREATE INDEX clubs_id ON clubs(id); CREATE INDEX clubs_slug ON clubs(slug, derived_slug, line);",
   );
   const duplicates = [
     [
       "id",
-      "SELECT id AS v FROM staging GROUP BY id HAVING count(*) > 1",
-      "SELECT line FROM staging WHERE id = ? ORDER BY line",
+      "SELECT id AS v FROM clubs GROUP BY id HAVING count(*) > 1",
+      "SELECT line FROM clubs WHERE id = ? ORDER BY line",
     ],
     [
       "slug",
-      "SELECT slug AS v FROM staging WHERE derived = 0 GROUP BY slug HAVING count(*) > 1",
-      "SELECT line FROM staging WHERE slug = ? AND derived = 0 ORDER BY line",
+      "SELECT slug AS v FROM clubs WHERE derived_slug = 0 GROUP BY slug HAVING count(*) > 1",
+      "SELECT line FROM clubs WHERE slug = ? AND derived_slug = 0 ORDER BY line",
     ],
   ] as const;
   for (const [column, groups, lines] of duplicates) {
@@ -384,21 +376,21 @@ async function stage(
  * derived slug is taken get `-2`, `-3`, …
  */
 function assignSlugs(db: DatabaseSync): void {
-  const clashes = db.prepare("SELECT slug FROM staging GROUP BY slug HAVING count(*) > 1")
+  const clashes = db.prepare("SELECT slug FROM clubs GROUP BY slug HAVING count(*) > 1")
     .all() as {
       slug: string;
     }[];
   if (!clashes.length) return;
   const rows = db.prepare(
-    "SELECT rowid AS r, derived FROM staging WHERE slug = ? ORDER BY derived, line",
+    "SELECT rowid AS r FROM clubs WHERE slug = ? ORDER BY derived_slug, line",
   );
-  const taken = db.prepare("SELECT 1 FROM staging WHERE slug = ?");
-  const set = db.prepare("UPDATE staging SET slug = ?, anon_json = ? WHERE rowid = ?");
-  const get = db.prepare(`SELECT ${CLUB_COLUMNS.join(", ")} FROM staging WHERE rowid = ?`);
+  const taken = db.prepare("SELECT 1 FROM clubs WHERE slug = ?");
+  const set = db.prepare("UPDATE clubs SET slug = ?, anon_json = ? WHERE rowid = ?");
+  const get = db.prepare(`SELECT ${CLUB_COLUMNS.join(", ")} FROM clubs WHERE rowid = ?`);
   db.exec("BEGIN");
   for (const { slug } of clashes) {
     let n = 2;
-    for (const row of (rows.all(slug) as { r: number; derived: number }[]).slice(1)) {
+    for (const row of (rows.all(slug) as { r: number }[]).slice(1)) {
       while (taken.get(`${slug}-${n}`)) n++;
       const record = {
         ...rowToRecord(get.get(row.r) as Record<string, string | number | null>),
@@ -411,15 +403,15 @@ function assignSlugs(db: DatabaseSync): void {
   db.exec("COMMIT");
 }
 
-/** Staging columns in insert order: bookkeeping, search keys, Club fields, JSON. */
-const STAGING_COLUMNS = [
+/** `clubs` columns in insert order: bookkeeping, search keys, Club fields, JSON. */
+const INSERT_COLUMNS = [
   "line",
-  "derived",
-  "sort_name",
-  "k_type",
-  "k_country",
-  "k_state",
-  "k_waitlist",
+  "derived_slug",
+  "name_fold",
+  "type_key",
+  "country_key",
+  "state_key",
+  "waitlist_key",
   ...CLUB_COLUMNS,
   "anon_json",
 ];
@@ -442,19 +434,13 @@ function memo(map: Map<string, string>, key: string, make: () => string): string
 
 /** Copies staged rows in name order, then builds keys, indexes and FTS. */
 function finish(db: DatabaseSync, source: string): void {
-  const order = "ORDER BY sort_name, name, id";
-  const cols = CLUB_COLUMNS.join(", ");
+  // Only the narrow keys are sorted; the club rows stay where they streamed in.
   db.exec(`
     BEGIN;
-    CREATE TEMP TABLE ranks (rank INTEGER PRIMARY KEY, src INTEGER NOT NULL);
-    INSERT INTO ranks(src) SELECT rowid FROM staging ${order};
-    INSERT INTO clubs(rank, ${cols}, anon_json)
-      SELECT r.rank, ${CLUB_COLUMNS.map((c) => `s.${c}`).join(", ")}, s.anon_json
-      FROM ranks r JOIN staging s ON s.rowid = r.src ORDER BY r.rank;
-    INSERT INTO club_keys(rank, type, country, state, waitlist, name)
-      SELECT r.rank, s.k_type, s.k_country, s.k_state, s.k_waitlist, s.sort_name
-      FROM ranks r JOIN staging s ON s.rowid = r.src ORDER BY r.rank;`);
-  db.exec("DROP TABLE staging; DROP TABLE ranks;");
+    INSERT INTO club_keys(rank, club, type, country, state, waitlist, name)
+      SELECT row_number() OVER (ORDER BY name_fold, name, id), rowid,
+        type_key, country_key, state_key, waitlist_key, name_fold
+      FROM clubs ORDER BY name_fold, name, id;`);
   buildKeyColumns(db);
   buildPlaces(db);
   db.exec(CREATE_INDEXES);

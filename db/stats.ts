@@ -66,7 +66,9 @@ function places(
   rows: { key: string | null; first: number; n: number }[],
   isoName: (code: string) => string,
 ): PlaceCount[] {
-  const listed = store.statement(`SELECT ${column} AS name FROM clubs WHERE rank = ?`);
+  const listed = store.statement(
+    `SELECT c.${column} AS name FROM club_keys k JOIN clubs c ON c.rowid = k.club WHERE k.rank = ?`,
+  );
   return rows.map((r) => ({
     key: r.key,
     name: isIsoKey(r.key)

@@ -123,18 +123,17 @@ export class ClubStore {
   /** Full records for the given ranks, in rank order. */
   records(ranks: readonly number[]): ClubRecord[] {
     if (!ranks.length) return [];
-    const sql = `SELECT ${CLUB_COLUMNS.join(", ")} FROM clubs WHERE rank IN (${
-      ranks.map(() => "?").join(",")
-    }) ORDER BY rank`;
+    const sql = `SELECT ${CLUB_COLUMNS.map((c) => `c.${c}`).join(", ")}
+      FROM club_keys k JOIN clubs c ON c.rowid = k.club
+      WHERE k.rank IN (${ranks.map(() => "?").join(",")}) ORDER BY k.rank`;
     return (this.statement(sql).all(...ranks) as Row[]).map(rowToRecord);
   }
 
   /** Precomputed anonymous Club JSON for the given ranks, in rank order. */
   anonymousJson(ranks: readonly number[]): string[] {
     if (!ranks.length) return [];
-    const sql = `SELECT anon_json FROM clubs WHERE rank IN (${
-      ranks.map(() => "?").join(",")
-    }) ORDER BY rank`;
+    const sql = `SELECT c.anon_json AS anon_json FROM club_keys k JOIN clubs c ON c.rowid = k.club
+      WHERE k.rank IN (${ranks.map(() => "?").join(",")}) ORDER BY k.rank`;
     return (this.statement(sql).all(...ranks) as { anon_json: string }[]).map((
       r,
     ) => r.anon_json);
