@@ -9,7 +9,9 @@
  * ```
  * @module
  */
+import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath as fromFileUrl } from "node:url";
+import { SCHEMA_VERSION } from "./ddl.ts";
 
 /** The snapshot that ships with the project. */
 export const BUNDLED_SNAPSHOT: string = fromFileUrl(
@@ -20,6 +22,23 @@ export const BUNDLED_SNAPSHOT: string = fromFileUrl(
 export function defaultDbPath(): string {
   return Deno.env.get("CLUBDIR_DB") ||
     fromFileUrl(new URL("../data/clubs.db", import.meta.url));
+}
+
+/** The layout version recorded in a database file, or "unreadable". */
+function schemaVersion(path: string): string {
+  try {
+    const db = new DatabaseSync(path, { readOnly: true });
+    try {
+      const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as
+        | { value: string }
+        | undefined;
+      return row?.value ?? "unknown";
+    } finally {
+      db.close();
+    }
+  } catch {
+    return "unreadable";
+  }
 }
 
 function exists(path: string): boolean {
@@ -33,15 +52,22 @@ function exists(path: string): boolean {
 }
 
 /**
- * Builds the database from the bundled snapshot when it does not exist yet,
- * through the same import as `main.ts import`. Returns true when it built.
+ * Builds the database from the bundled snapshot when it does not exist yet
+ * (or was built by a version with another layout), through the same import
+ * as `main.ts import`. Returns true when it built.
  */
 export async function ensureDatabase(
   path: string,
   log: (line: string) => void = () => {},
 ): Promise<boolean> {
-  if (exists(path)) return false;
-  log(`No database at ${path}: building it from the bundled snapshot…`);
+  const found = exists(path) ? schemaVersion(path) : null;
+  if (found === String(SCHEMA_VERSION)) return false;
+  // The default database is derived data: rebuild it rather than refuse it.
+  log(
+    found === null
+      ? `No database at ${path}: building it from the bundled snapshot…`
+      : `The database at ${path} has layout version ${found}, this version uses ${SCHEMA_VERSION}: rebuilding it from the bundled snapshot…`,
+  );
   // Loaded only here: the importer pulls in csv-parse, zod and ISO 3166 data.
   const { importCsv, openSource } = await import("./import.ts");
   const summary = await importCsv(openSource(BUNDLED_SNAPSHOT).stream, {
