@@ -12,6 +12,7 @@
  * @module
  */
 import type { FeeAccess } from "./fees.ts";
+import { asciiJson } from "./json.ts";
 import { toApiClub } from "./render.ts";
 import type { SearchPage } from "./search.ts";
 import type { ClubStore } from "./store.ts";
@@ -24,16 +25,13 @@ export function clubJsonItems(
 ): string[] {
   return access === "locked"
     ? store.anonymousJson(ranks)
-    : store.records(ranks).map((r) => JSON.stringify(toApiClub(r, access)));
+    : store.records(ranks).map((r) => asciiJson(toApiClub(r, access)));
 }
 
-/** The full ClubList body for a page. */
-export function clubListJson(
-  store: ClubStore,
-  page: SearchPage,
-  access: FeeAccess,
-): string {
-  return `{"clubs":[${
-    clubJsonItems(store, page.ranks, access).join(",")
-  }],"total":${page.total},"fee_access":"${access}"}`;
+/** The full ClubList body for a page (ASCII-only JSON). */
+export function clubListJson(store: ClubStore, page: SearchPage, access: FeeAccess): string {
+  const list = access === "locked"
+    ? store.anonymousJsonList(page.ranks)
+    : clubJsonItems(store, page.ranks, access).join(",");
+  return `{"clubs":[${list}],"total":${page.total},"fee_access":"${access}"}`;
 }

@@ -1,12 +1,14 @@
 /**
  * The database layout.
  *
- * - `clubs`: one row per club in file order: every Club field, the club's
- *   anonymous REST JSON, and the search keys computed at import (folded
- *   name, normalised type, ISO country and subdivision codes, waitlist key).
+ * - `clubs`: one row per club in file order: every Club field and the
+ *   search keys computed at import (folded name, normalised type, ISO
+ *   country and subdivision codes, waitlist key).
  * - `club_keys`: the same keys in name order; `rank` (its rowid) is the
  *   club's position when sorted by name, so every index on it (which ends in
  *   the rowid) yields rows already sorted by name. `club` points at `clubs`.
+ * - `club_json`: each club's REST JSON as an anonymous caller sees it
+ *   (ASCII-only), by rank, so a page is one contiguous read.
  * - `club_names`: FTS5 trigram index over the folded names, by rank.
  * - `key_columns`: the key columns coded as blobs for the in-memory scan.
  * - `places`: every spelling of every country and region that has clubs.
@@ -15,7 +17,7 @@
  */
 
 /** Bumped when the layout changes; an older file is rebuilt or refused. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** Tables of a snapshot, created before the rows stream in. */
 export const CREATE_TABLES = `
@@ -31,7 +33,6 @@ CREATE TABLE clubs (
   holes INTEGER, par INTEGER, yardage INTEGER, course_architect TEXT,
   founded_year INTEGER, opened_year INTEGER, currency TEXT NOT NULL,
   amenities TEXT, description TEXT, google_rating REAL, google_review_count INTEGER,
-  anon_json TEXT NOT NULL,
   line INTEGER NOT NULL,
   derived_slug INTEGER NOT NULL,
   name_fold TEXT NOT NULL,
@@ -41,6 +42,7 @@ CREATE TABLE places (
   kind TEXT NOT NULL, scope TEXT NOT NULL, alias TEXT NOT NULL,
   key TEXT NOT NULL, top INTEGER NOT NULL, tier INTEGER NOT NULL
 );
+CREATE TABLE club_json (rank INTEGER PRIMARY KEY, json TEXT NOT NULL);
 CREATE TABLE key_columns (name TEXT PRIMARY KEY, vals TEXT NOT NULL, data BLOB NOT NULL);
 CREATE TABLE club_keys (
   rank INTEGER PRIMARY KEY,
@@ -66,3 +68,8 @@ INSERT INTO club_names(club_names) VALUES ('rebuild');
 
 /** Columns of `clubs` that hold Club fields, in spec order. */
 export { CLUB_FIELDS as CLUB_COLUMNS } from "./fields.ts";
+
+/** Where each club's anonymous JSON waits, by `clubs` rowid, until ranks are known. */
+export const CREATE_STAGED_JSON = `
+CREATE TEMP TABLE staged_json (club INTEGER PRIMARY KEY, json TEXT NOT NULL);
+`;

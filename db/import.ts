@@ -16,8 +16,15 @@ import { DatabaseSync } from "node:sqlite";
 import { Readable } from "node:stream";
 import { parse } from "csv-parse";
 import { CLUB_FIELDS, type ClubRecord } from "./club.ts";
-import { CLUB_COLUMNS, CREATE_INDEXES, CREATE_TABLES, SCHEMA_VERSION } from "./ddl.ts";
+import {
+  CLUB_COLUMNS,
+  CREATE_INDEXES,
+  CREATE_STAGED_JSON,
+  CREATE_TABLES,
+  SCHEMA_VERSION,
+} from "./ddl.ts";
 import { fold } from "./fold.ts";
+import { asciiJson } from "./json.ts";
 import { rowToRecord } from "./store.ts";
 import { normalizeType as typeKey } from "./types.ts";
 import { buildPlaces, listedCountryKey, listedStateKey } from "./places_build.ts";
@@ -144,7 +151,9 @@ export async function importCsv(
     db.exec(
       "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-65536;",
     );
-    db.exec(CREATE_TABLES);
+    db.exec(CREATE_TABLES + CREATE_STAGED_JSON);
+    // The temp schema has its own, small default cache: size it like main's.
+    db.exec("PRAGMA temp.cache_size=-65536;");
     const staged = await stage(db, source, options, maxErrors);
     options.signal?.throwIfAborted();
     assignSlugs(db);
@@ -201,6 +210,7 @@ async function stage(
       INSERT_COLUMNS.map(() => "?").join(", ")
     })`,
   );
+  const insertJson = db.prepare("INSERT INTO staged_json(club, json) VALUES (?, ?)");
   // Places repeat thousands of times: resolve each distinct one once.
   const countries = new Map<string, string>();
   const states = new Map<string, string>();
@@ -283,7 +293,7 @@ async function stage(
       const state = full.state === null
         ? null
         : memo(states, `${country}\u0000${full.state}`, () => listedStateKey(full.state!, country));
-      insert.run(
+      const { lastInsertRowid } = insert.run(
         line,
         derived ? 1 : 0,
         fold(full.name),
@@ -292,8 +302,8 @@ async function stage(
         state,
         full.waitlist_status ?? "unknown",
         ...columnValues(full),
-        JSON.stringify(toApiClub(full, "locked")),
       );
+      insertJson.run(lastInsertRowid, asciiJson(toApiClub(full, "locked")));
       rows++;
       if (rows % 1000 === 0) {
         options.onProgress?.(rows, info.bytes);
@@ -385,7 +395,8 @@ function assignSlugs(db: DatabaseSync): void {
     "SELECT rowid AS r FROM clubs WHERE slug = ? ORDER BY derived_slug, line",
   );
   const taken = db.prepare("SELECT 1 FROM clubs WHERE slug = ?");
-  const set = db.prepare("UPDATE clubs SET slug = ?, anon_json = ? WHERE rowid = ?");
+  const setSlug = db.prepare("UPDATE clubs SET slug = ? WHERE rowid = ?");
+  const setJson = db.prepare("UPDATE staged_json SET json = ? WHERE club = ?");
   const get = db.prepare(`SELECT ${CLUB_COLUMNS.join(", ")} FROM clubs WHERE rowid = ?`);
   db.exec("BEGIN");
   for (const { slug } of clashes) {
@@ -396,7 +407,8 @@ function assignSlugs(db: DatabaseSync): void {
         ...rowToRecord(get.get(row.r) as Record<string, string | number | null>),
         slug: `${slug}-${n}`,
       };
-      set.run(record.slug, JSON.stringify(toApiClub(record, "locked")), row.r);
+      setSlug.run(record.slug, row.r);
+      setJson.run(asciiJson(toApiClub(record, "locked")), row.r);
       n++;
     }
   }
@@ -413,7 +425,6 @@ const INSERT_COLUMNS = [
   "state_key",
   "waitlist_key",
   ...CLUB_COLUMNS,
-  "anon_json",
 ];
 
 /** A record's Club fields as SQLite values, in {@link CLUB_COLUMNS} order. */
@@ -440,7 +451,10 @@ function finish(db: DatabaseSync, source: string): void {
     INSERT INTO club_keys(rank, club, type, country, state, waitlist, name)
       SELECT row_number() OVER (ORDER BY name_fold, name, id), rowid,
         type_key, country_key, state_key, waitlist_key, name_fold
-      FROM clubs ORDER BY name_fold, name, id;`);
+      FROM clubs ORDER BY name_fold, name, id;
+    INSERT INTO club_json(rank, json)
+      SELECT k.rank, s.json FROM club_keys k JOIN staged_json s ON s.club = k.club ORDER BY k.rank;
+    DROP TABLE staged_json;`);
   buildKeyColumns(db);
   buildPlaces(db);
   db.exec(CREATE_INDEXES);

@@ -21,7 +21,8 @@ import { typeKeysOf } from "./types.ts";
 
 /** The coded key columns, as stored in `key_columns`. */
 export const KEY_COLUMNS = ["type", "country", "state", "waitlist"] as const;
-type KeyColumn = typeof KEY_COLUMNS[number];
+/** One coded key column. */
+export type KeyColumn = typeof KEY_COLUMNS[number];
 
 // Control characters never occur in keys or folded names.
 const SEP = "\u001f";
@@ -86,6 +87,7 @@ export class KeyIndex {
   readonly #columns: Record<KeyColumn, { codes: Codes; data: Uint16Array }>;
   readonly #db: DatabaseSync;
   readonly #typeMasks = new Map<string, Uint8Array>();
+  readonly #members = new Map<string, Int32Array>();
   #names: string[] | null = null;
 
   private constructor(
@@ -142,6 +144,25 @@ export class KeyIndex {
   /** Folded names in rank order, for fragments too short for the trigram index; read on first use. */
   get names(): string[] {
     return this.#names ??= readColumn(this.#db, "name").map((n) => n ?? "");
+  }
+
+  /**
+   * The clubs (0-based, in name order) whose code in `column` is one the
+   * mask allows: a candidate list for the scan. Built once per column and
+   * mask (there are only a few dozen distinct masks) and kept.
+   */
+  members(column: KeyColumn, mask: Uint8Array): Int32Array {
+    const key = `${column}:${mask.join("")}`;
+    let list = this.#members.get(key);
+    if (!list) {
+      const data = this.#columns[column].data;
+      const all = new Int32Array(data.length);
+      let n = 0;
+      for (let i = 0; i < data.length; i++) if (mask[data[i]!]) all[n++] = i;
+      list = all.slice(0, n);
+      this.#members.set(key, list);
+    }
+    return list;
   }
 
   /** Which type codes a `type` filter key matches (its type and group members). */

@@ -53,6 +53,12 @@ export class Lru<K, V> {
     }
   }
 
+  /** Forgets every entry. */
+  clear(): void {
+    this.#map.clear();
+    this.#weight = 0;
+  }
+
   /** Number of entries. */
   get size(): number {
     return this.#map.size;

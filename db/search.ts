@@ -46,18 +46,25 @@ function phrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
-/** Ranks whose folded name contains `q` (3+ characters), via the trigram index. */
+/** Clubs (0-based) whose folded name contains `q` (3+ characters), via the trigram index. */
 function nameMatches(store: ClubStore, q: string): Int32Array {
-  let ranks = store.nameMatches.get(q);
-  if (!ranks) {
-    // FTS5 yields rowids in ascending order: the ranks come out name-sorted.
+  let found = store.nameMatches.get(q);
+  if (!found) {
+    // FTS5 yields rowids (ranks) in ascending order: the list is name-sorted.
     const rows = store.statement("SELECT rowid AS r FROM club_names WHERE club_names MATCH ?")
       .all(phrase(q)) as { r: number }[];
-    ranks = Int32Array.from(rows, (row) => Number(row.r));
-    store.nameMatches.set(q, ranks);
+    found = Int32Array.from(rows, (row) => Number(row.r) - 1);
+    store.nameMatches.set(q, found);
   }
-  return ranks;
+  return found;
 }
+
+/**
+ * Below this many candidates from the other filters, `q` is checked on the
+ * names in memory rather than through the trigram index: a common fragment
+ * ("club") matches most of the directory and costs the index milliseconds.
+ */
+const INLINE_NAME_CHECK = 2_000;
 
 /** A key naming the filters of a query (not its page), for caches. */
 export function filterKey(q: SearchQuery): string {
@@ -100,26 +107,45 @@ export function findPage(store: ClubStore, q: SearchQuery): SearchPage {
     ? idx.countries.mask(NORTH_AMERICA)
     : null;
   const waitlist = q.waitlist ? idx.waitlists.mask(q.waitlist) : null;
-  const short = q.q !== null && [...q.q].length < TRIGRAM ? q.q : null;
-  const candidates = q.q !== null && short === null ? nameMatches(store, q.q) : null;
 
-  const n = candidates ? candidates.length : idx.size;
+  // Scan the shortest candidate list any one filter gives, checking the rest.
+  const lists: Int32Array[] = [];
+  if (country >= 0) lists.push(idx.members("country", idx.countries.mask([countryKey])));
+  else if (within) lists.push(idx.members("country", within));
+  if (state >= 0) lists.push(idx.members("state", idx.states.mask([stateKey])));
+  if (types) lists.push(idx.members("type", types));
+  if (waitlist) lists.push(idx.members("waitlist", waitlist));
+  let shortest = lists.reduce<Int32Array | null>(
+    (a, b) => (a && a.length <= b.length ? a : b),
+    null,
+  );
+  let nameCheck = q.q;
+  if (q.q !== null && [...q.q].length >= TRIGRAM) {
+    const cached = store.nameMatches.get(q.q);
+    if (cached || !shortest || shortest.length > INLINE_NAME_CHECK) {
+      const named = cached ?? nameMatches(store, q.q);
+      if (!shortest || named.length <= shortest.length) shortest = named;
+      if (shortest === named) nameCheck = null;
+    }
+  }
+
+  const n = shortest ? shortest.length : idx.size;
   const [typeCol, countryCol, stateCol, waitlistCol] = [
     idx.type,
     idx.country,
     idx.state,
     idx.waitlist,
   ];
-  const names = short === null ? null : idx.names;
+  const names = nameCheck === null ? null : idx.names;
   let total = 0;
   for (let j = 0; j < n; j++) {
-    const i = candidates ? candidates[j]! - 1 : j;
+    const i = shortest ? shortest[j]! : j;
     if (types && !types[typeCol[i]!]) continue;
     if (country >= 0 && countryCol[i] !== country) continue;
     if (within && !within[countryCol[i]!]) continue;
     if (state >= 0 && stateCol[i] !== state) continue;
     if (waitlist && !waitlist[waitlistCol[i]!]) continue;
-    if (names && !names[i]!.includes(short!)) continue;
+    if (names && !names[i]!.includes(nameCheck!)) continue;
     if (total >= offset && total < end) ranks.push(i + 1);
     total++;
     if (known !== undefined && total >= end) return page(known);

@@ -162,7 +162,6 @@ function isStorageError(e: unknown): boolean {
 }
 
 const UNAVAILABLE = "The club directory cannot be read right now";
-const encoder = new TextEncoder();
 const locked = (): FeeAccess => "locked";
 
 /**
@@ -189,7 +188,7 @@ export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
     let page = store.pages.get(key);
     if (page === undefined) {
       const found = findPage(store, query);
-      page = { body: encoder.encode(clubListJson(store, found, access)), total: found.total };
+      page = { body: clubListJson(store, found, access), total: found.total };
       store.pages.set(key, page);
     }
     return page;

@@ -255,3 +255,34 @@ Deno.test("search() type=golf returns only golf and country_club rows (property)
     { numRuns: 40 },
   );
 });
+
+Deno.test("search() finds the same clubs through the trigram index and the in-memory name check", () => {
+  // A waitlist list naming every value matches every club but makes the
+  // engine check names in memory; without it, long fragments use the index.
+  const every = "open,waitlist,by_invitation,invite_only,closed,unknown";
+  fc.assert(
+    fc.property(
+      fc.constantFrom(
+        "club",
+        "golf",
+        "riverside",
+        "nal gol",
+        "zurich",
+        "MÁLAGA",
+        "st. george's",
+        '"near" club*',
+        "c.c.",
+      ),
+      (q) => {
+        const fresh = () => search(store, { q, limit: "200" });
+        store.clearCaches();
+        const viaIndex = fresh();
+        store.clearCaches();
+        const inline = search(store, { q, waitlist: every, limit: "200" });
+        ok(viaIndex.ok && inline.ok);
+        assertDeepEqual(inline.value.clubs.map((c) => c.id), viaIndex.value.clubs.map((c) => c.id));
+      },
+    ),
+    { numRuns: 30 },
+  );
+});
