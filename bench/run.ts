@@ -273,6 +273,9 @@ function serveArgs(dbPath: string, port: number, workers: number, cpuProf: strin
     "run",
     "-A",
     ...(cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${cpuProf}`] : []),
+    // As `deno task serve` runs it: a 4 MB young generation keeps RSS near
+    // 100 MB at the same throughput (the default grows to 16 MB per space).
+    "--v8-flags=--max-semi-space-size=4",
     // --workers needs SO_REUSEPORT, an unstable Deno API.
     ...(workers > 1 ? ["--unstable-net"] : []),
     MAIN,

@@ -16,6 +16,7 @@ import {
   CLUB_FIELDS,
   type ClubField,
   FEE_ACCESS,
+  FEE_FIELDS,
   FEE_FIGURE_FIELDS,
   FEE_TIERS,
   FEE_VIEW_KINDS,
@@ -154,13 +155,9 @@ export const ClubListSchema = z.object({
 export type ClubList = z.infer<typeof ClubListSchema>;
 
 /** A club as MCP returns it: no fee figure, band, tier or currency, plus its profile link. */
-export const PublicClubSchema = ClubRecordSchema.omit({
-  initiation_fee: true,
-  annual_dues: true,
-  monthly_dues: true,
-  fee_tier: true,
-  currency: true,
-}).extend({
+export const PublicClubSchema = ClubRecordSchema.omit(
+  Object.fromEntries(FEE_FIELDS.map((f) => [f, true])) as Record<typeof FEE_FIELDS[number], true>,
+).extend({
   url: z.url().describe("The club's profile page."),
 });
 

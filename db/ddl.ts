@@ -9,7 +9,8 @@
  *   the rowid) yields rows already sorted by name. `club` points at `clubs`.
  * - `club_json`: each club's REST JSON as an anonymous caller sees it
  *   (ASCII-only), by rank, so a page is one contiguous read.
- * - `club_names`: FTS5 trigram index over the folded names, by rank.
+ * - `club_names`: FTS5 trigram index over the folded names, by rank;
+ *   `club_name_trigrams` (fts5vocab) tells how many names hold a trigram.
  * - `key_columns`: the key columns coded as blobs for the in-memory scan.
  * - `places`: every spelling of every country and region that has clubs.
  *
@@ -17,7 +18,7 @@
  */
 
 /** Bumped when the layout changes; an older file is rebuilt or refused. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** Tables of a snapshot, created before the rows stream in. */
 export const CREATE_TABLES = `
@@ -64,6 +65,7 @@ CREATE VIRTUAL TABLE club_names USING fts5(
   tokenize='trigram remove_diacritics 1'
 );
 INSERT INTO club_names(club_names) VALUES ('rebuild');
+CREATE VIRTUAL TABLE club_name_trigrams USING fts5vocab(club_names, 'row');
 `;
 
 /** Columns of `clubs` that hold Club fields, in spec order. */

@@ -49,7 +49,11 @@ export type ClubField = typeof CLUB_FIELDS[number];
 export const FEE_FIGURE_FIELDS = ["initiation_fee", "annual_dues", "monthly_dues"] as const;
 
 /** Fields MCP never returns: fee figures, the fee tier and the fee currency. */
-export const FEE_FIELDS: readonly ClubField[] = [...FEE_FIGURE_FIELDS, "fee_tier", "currency"];
+export const FEE_FIELDS = [
+  ...FEE_FIGURE_FIELDS,
+  "fee_tier",
+  "currency",
+] as const satisfies readonly ClubField[];
 
 /** Waitlist values a listing may store (spec §2). */
 export const WAITLIST_VALUES = [

@@ -22,8 +22,9 @@ export function toApiClub(record: ClubRecord, access: FeeAccess): Club {
   return out as Club;
 }
 
+const HIDDEN: ReadonlySet<string> = new Set(FEE_FIELDS);
 const PUBLIC_FIELDS = CLUB_FIELDS.filter((f) =>
-  !FEE_FIELDS.includes(f)
+  !HIDDEN.has(f)
 ) as (keyof PublicClub & keyof ClubRecord)[];
 
 /**

@@ -60,11 +60,24 @@ function nameMatches(store: ClubStore, q: string): Int32Array {
 }
 
 /**
- * Below this many candidates from the other filters, `q` is checked on the
- * names in memory rather than through the trigram index: a common fragment
- * ("club") matches most of the directory and costs the index milliseconds.
+ * The trigram index pays off only for a selective fragment: "club" is in
+ * most names, and intersecting its trigrams' lists costs the index far more
+ * than checking 40,000 names in memory (about a millisecond). So the index
+ * is used when the fragment's rarest trigram is in at most this many names.
  */
-const INLINE_NAME_CHECK = 2_000;
+const SELECTIVE_TRIGRAM = 1_000;
+
+/** How many names hold the fragment's rarest trigram (an upper bound on matches). */
+function rarestTrigram(store: ClubStore, q: string): number {
+  const chars = [...q];
+  const docs = store.statement("SELECT doc FROM club_name_trigrams WHERE term = ?");
+  let min = Infinity;
+  for (let i = 0; i + TRIGRAM <= chars.length && min > 0; i++) {
+    const row = docs.get(chars.slice(i, i + TRIGRAM).join("")) as { doc: number } | undefined;
+    min = Math.min(min, Number(row?.doc ?? 0));
+  }
+  return min;
+}
 
 /** A key naming the filters of a query (not its page), for caches. */
 export function filterKey(q: SearchQuery): string {
@@ -121,11 +134,16 @@ export function findPage(store: ClubStore, q: SearchQuery): SearchPage {
   );
   let nameCheck = q.q;
   if (q.q !== null && [...q.q].length >= TRIGRAM) {
-    const cached = store.nameMatches.get(q.q);
-    if (cached || !shortest || shortest.length > INLINE_NAME_CHECK) {
-      const named = cached ?? nameMatches(store, q.q);
-      if (!shortest || named.length <= shortest.length) shortest = named;
-      if (shortest === named) nameCheck = null;
+    let named = store.nameMatches.get(q.q);
+    if (
+      !named &&
+      rarestTrigram(store, q.q) <= Math.min(SELECTIVE_TRIGRAM, shortest?.length ?? Infinity)
+    ) {
+      named = nameMatches(store, q.q);
+    }
+    if (named && (!shortest || named.length <= shortest.length)) {
+      shortest = named;
+      nameCheck = null;
     }
   }
 
