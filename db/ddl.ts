@@ -10,7 +10,8 @@
  * - `club_json`: each club's REST JSON as an anonymous caller sees it
  *   (ASCII-only), by rank, so a page is one contiguous read.
  * - `club_names`: FTS5 trigram index over the folded names, by rank;
- *   `club_name_trigrams` (fts5vocab) tells how many names hold a trigram.
+ *   `name_trigrams` tells how many names hold each trigram (from fts5vocab,
+ *   whose own lookups scan the whole vocabulary).
  * - `key_columns`: the key columns coded as blobs for the in-memory scan.
  * - `places`: every spelling of every country and region that has clubs.
  *
@@ -18,7 +19,7 @@
  */
 
 /** Bumped when the layout changes; an older file is rebuilt or refused. */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /** Tables of a snapshot, created before the rows stream in. */
 export const CREATE_TABLES = `
@@ -65,7 +66,10 @@ CREATE VIRTUAL TABLE club_names USING fts5(
   tokenize='trigram remove_diacritics 1'
 );
 INSERT INTO club_names(club_names) VALUES ('rebuild');
-CREATE VIRTUAL TABLE club_name_trigrams USING fts5vocab(club_names, 'row');
+CREATE VIRTUAL TABLE temp.club_names_vocab USING fts5vocab(main, club_names, 'row');
+CREATE TABLE name_trigrams (term TEXT PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
+INSERT INTO name_trigrams SELECT term, doc FROM temp.club_names_vocab;
+DROP TABLE temp.club_names_vocab;
 `;
 
 /** Columns of `clubs` that hold Club fields, in spec order. */

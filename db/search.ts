@@ -69,12 +69,12 @@ const SELECTIVE_TRIGRAM = 1_000;
 
 /** How many names hold the fragment's rarest trigram (an upper bound on matches). */
 function rarestTrigram(store: ClubStore, q: string): number {
+  const docs = store.statement("SELECT docs FROM name_trigrams WHERE term = ?");
   const chars = [...q];
-  const docs = store.statement("SELECT doc FROM club_name_trigrams WHERE term = ?");
   let min = Infinity;
   for (let i = 0; i + TRIGRAM <= chars.length && min > 0; i++) {
-    const row = docs.get(chars.slice(i, i + TRIGRAM).join("")) as { doc: number } | undefined;
-    min = Math.min(min, Number(row?.doc ?? 0));
+    const row = docs.get(chars.slice(i, i + TRIGRAM).join("")) as { docs: number } | undefined;
+    min = Math.min(min, Number(row?.docs ?? 0));
   }
   return min;
 }

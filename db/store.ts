@@ -56,13 +56,13 @@ export class ClubStore {
   readonly counts = new Lru<string, number>(20_000);
   /** Serialized responses, valid for this snapshot only (bounded by bytes). */
   readonly pages = new Lru<string, CachedPage>(
-    32 * 1024 * 1024,
+    16 * 1024 * 1024,
     (v) => v.body.length + 64,
   );
   /** Resolved place filter values (see places.ts). */
   readonly places = new Lru<string, string>(10_000);
   /** Ranks whose name contains a fragment, by fragment (bounded by bytes). */
-  readonly nameMatches = new Lru<string, Int32Array>(8 * 1024 * 1024, (v) => v.byteLength + 64);
+  readonly nameMatches = new Lru<string, Int32Array>(4 * 1024 * 1024, (v) => v.byteLength + 64);
   readonly #statements = new Map<string, StatementSync>();
   #keys: KeyIndex | null = null;
 
@@ -76,8 +76,6 @@ export class ClubStore {
     let db: DatabaseSync;
     try {
       db = new DatabaseSync(path, { readOnly: true });
-      // Reads then come straight from the page cache, without a copy.
-      db.exec("PRAGMA mmap_size=268435456");
     } catch (e) {
       throw new StoreError(
         `Cannot open database "${path}": ${(e as Error).message}`,
