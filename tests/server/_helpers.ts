@@ -12,6 +12,7 @@ import { importCsv, openSource } from "../../db/import.ts";
 import { createApp } from "../../server/app.ts";
 import type { AppConfig } from "../../server/config.ts";
 import type { AppEnv, ServeBindings } from "../../server/middleware/env.ts";
+import { assertMatchesSchema } from "./_openapi.ts";
 
 /** Path of the fixture CSV. */
 export const FIXTURE_CSV = fileURLToPath(new URL("../fixtures/clubs.csv", import.meta.url));
@@ -81,13 +82,33 @@ export function from(ip: string): ServeBindings {
 }
 
 /** GET a path from client `ip` (default 192.0.2.1). */
-export function get(
+export async function get(
   app: Hono<AppEnv>,
   path: string,
   init: RequestInit = {},
   ip = "192.0.2.1",
 ): Promise<Response> {
-  return Promise.resolve(app.request(`http://127.0.0.1:8000${path}`, init, from(ip)));
+  const res = await app.request(`http://127.0.0.1:8000${path}`, init, from(ip));
+  await assertDocumented(path, res);
+  return res;
+}
+
+/**
+ * Checks a JSON response body against the OpenAPI document's schema for it
+ * (problems, club lists, club profiles), so every body the suites receive
+ * through {@link get} is what the document promises.
+ */
+export async function assertDocumented(path: string, res: Response): Promise<void> {
+  const type = res.headers.get("content-type") ?? "";
+  const route = new URL(path, "http://x").pathname;
+  let schema: string | null = null;
+  if (type.startsWith("application/problem+json")) schema = "Problem";
+  else if (res.status === 200 && type.startsWith("application/json")) {
+    if (route === "/api/v1/clubs") schema = "ClubList";
+    else if (route.startsWith("/clubs/")) schema = "Club";
+  }
+  // A HEAD answer has the GET headers but no body to check.
+  if (schema !== null && res.body !== null) assertMatchesSchema(await res.clone().json(), schema);
 }
 
 /** GET a path and parse the JSON body. */
