@@ -8,8 +8,9 @@
  * (parsing does not depend on the snapshot, so it is kept across swaps) and
  * the serialized body per (filters, page, limit, access) in the snapshot's
  * `pages` LRU, which goes away with its snapshot when an import is picked
- * up. Bodies are cached as UTF-8 bytes: Deno sends those without another
- * encoding pass. A cached body is byte for byte what a fresh one would be.
+ * up. Bodies are ASCII-only JSON strings (see db/json.ts): one-byte strings
+ * that Deno sends without re-encoding. A cached body is byte for byte what
+ * a fresh one would be.
  *
  * @example
  * ```ts ignore
