@@ -16,7 +16,7 @@ import { Directory } from "../db/directory.ts";
 import { defaultDbPath, ensureDatabase } from "../db/paths.ts";
 import { MAX_LIMIT, parseSearch, type RawSearch, type SearchQuery } from "../db/query.ts";
 import { findPage } from "../db/search.ts";
-import type { ClubStore } from "../db/store.ts";
+import { type ClubStore, StoreError } from "../db/store.ts";
 import { PROBLEMS } from "../server/problems.ts";
 import { formatTable, terminalColumns } from "./table.ts";
 
@@ -98,7 +98,15 @@ export const queryCommand: Command = {
     }
     const dir = new Directory(dbPath);
     try {
-      const store = dir.current();
+      let store: ClubStore;
+      try {
+        store = dir.current();
+      } catch (e) {
+        if (!(e instanceof StoreError)) throw e;
+        console.error(`error: ${e.message}`);
+        console.error(`hint: build it with "main.ts import <snapshot.csv> --db ${dbPath}"`);
+        return 1;
+      }
       await write(store, parsed.value, format, values.all ?? false);
       return 0;
     } finally {

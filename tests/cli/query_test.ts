@@ -119,3 +119,10 @@ Deno.test("query rejects an unknown --format", async () => {
   assertEquals(r.code, 2);
   ok(r.stderr.includes("--format"));
 });
+
+Deno.test("query on a missing database says how to build it and exits 1", async () => {
+  const r = await runMain(["query", "--db", "/nonexistent/clubs.db"]);
+  assertEquals(r.code, 1);
+  ok(r.stderr.includes('Cannot read database "/nonexistent/clubs.db"'), r.stderr);
+  ok(r.stderr.includes("hint: build it with"), r.stderr);
+});
