@@ -13,8 +13,6 @@
  * @module
  */
 import { DatabaseSync } from "node:sqlite";
-import { Readable } from "node:stream";
-import { parse } from "csv-parse";
 import { CLUB_FIELDS, type ClubRecord } from "./club.ts";
 import {
   CLUB_COLUMNS,
@@ -30,7 +28,10 @@ import { normalizeType as typeKey } from "./types.ts";
 import { buildPlaces, listedCountryKey, listedStateKey } from "./places_build.ts";
 import { toApiClub } from "./render.ts";
 import { buildKeyColumns, KeyIndex } from "./key_index.ts";
-import { readRow, type RowError, slugify } from "./csv_row.ts";
+import { type RowError, slugify } from "./csv_row.ts";
+import { importRows, ReadFailure } from "./import_rows.ts";
+
+export { openSource } from "./import_source.ts";
 
 /** What a finished (or dry) import reports. */
 export interface ImportSummary {
@@ -70,55 +71,6 @@ export interface ImportOptions {
   /** Recorded in the snapshot's metadata (e.g. the file name). */
   source?: string;
 }
-
-/** A byte source for {@link importCsv}: a path, `.gz` or `-` for stdin. */
-export function openSource(path: string): {
-  stream: ReadableStream<Uint8Array>;
-  size: number | null;
-} {
-  if (path === "-") {
-    return { stream: gunzipIfNeeded(Deno.stdin.readable), size: null };
-  }
-  const file = Deno.openSync(path, { read: true });
-  const size = file.statSync().size;
-  // Progress compares decompressed bytes with the size: only meaningful uncompressed.
-  return {
-    stream: gunzipIfNeeded(file.readable),
-    size: path.endsWith(".gz") ? null : size,
-  };
-}
-
-/** Decompresses the stream when it starts with the gzip magic bytes. */
-function gunzipIfNeeded(
-  input: ReadableStream<Uint8Array>,
-): ReadableStream<Uint8Array> {
-  return ReadableStream.from((async function* () {
-    const reader = input.getReader();
-    const first = await reader.read();
-    if (first.done) return;
-    const rest = new ReadableStream<Uint8Array>({
-      start: (c) => c.enqueue(first.value),
-      async pull(c) {
-        const r = await reader.read();
-        if (r.done) c.close();
-        else c.enqueue(r.value);
-      },
-      cancel: (reason) => reader.cancel(reason),
-    });
-    const gz = first.value.length >= 2 && first.value[0] === 0x1f &&
-      first.value[1] === 0x8b;
-    yield* gz
-      ? rest.pipeThrough(
-        new DecompressionStream("gzip") as unknown as TransformStream<
-          Uint8Array,
-          Uint8Array
-        >,
-      )
-      : rest;
-  })());
-}
-
-const KNOWN = new Set<string>(CLUB_FIELDS);
 
 function tempPathFor(dbPath: string): string {
   const rand = crypto.getRandomValues(new Uint32Array(2)).join("");
@@ -214,105 +166,69 @@ async function stage(
   // Places repeat thousands of times: resolve each distinct one once.
   const countries = new Map<string, string>();
   const states = new Map<string, string>();
-  const parser = parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true });
-  const input = Readable.fromWeb(source as never);
-  // pipe() does not forward errors: a corrupt gzip or a read error must end
-  // the parse with a clear message, not crash the process.
-  input.on("error", (e) => parser.destroy(new ImportError(`Cannot read the input: ${e.message}`)));
-  input.pipe(parser);
   const errors: RowError[] = [];
   let errorCount = 0;
   const fail = (e: RowError) => {
     errorCount++;
     if (errors.length < maxErrors) errors.push(e);
   };
-  let header: string[] | null = null;
+  let header = false;
   let unknownColumns: string[] = [];
   let rows = 0;
-  let prevLines = 0;
-  let prevEmpty = 0;
   db.exec("BEGIN");
   try {
-    for await (
-      const { record, info } of parser as AsyncIterable<
-        {
-          record: string[];
-          info: { lines: number; empty_lines: number; bytes: number };
-        }
-      >
-    ) {
-      const line = prevLines + 1 + (info.empty_lines - prevEmpty);
-      prevLines = info.lines;
-      prevEmpty = info.empty_lines;
-      if (header === null) {
-        header = record.map((h) => h.trim());
-        unknownColumns = header.filter((h) => !KNOWN.has(h));
-        const dup = header.find((h, i) => header!.indexOf(h) !== i);
-        if (dup) {
-          throw new ImportError(
-            `Cannot import: column "${dup}" appears twice in the header on line ${line}`,
-            [],
-            0,
-            unknownColumns,
-          );
-        }
-        if (!header.includes("name")) {
-          throw new ImportError(
-            `Cannot import: the header on line ${line} has no "name" column (found: ${
-              header.join(", ")
-            })`,
-            [],
-            0,
-            unknownColumns,
-          );
-        }
+    // Parsing and validation run in a worker where allowed, a few batches ahead of the inserts.
+    for await (const m of importRows(source)) {
+      if (m.t === "header") {
+        unknownColumns = m.unknownColumns;
         continue;
       }
-      if (record.length !== header.length) {
-        fail({
+      if (m.t === "fatal") throw new ImportError(m.message, [], 0, unknownColumns);
+      if (m.t === "done") {
+        header = m.header;
+        continue;
+      }
+      for (let i = 0; i < m.rows.length; i++) {
+        const row = m.rows[i]!;
+        if (!Array.isArray(row)) {
+          row.errors.forEach(fail);
+          continue;
+        }
+        const line = m.lines[i]!;
+        const club = {} as Record<string, unknown>;
+        for (let f = 0; f < CLUB_FIELDS.length; f++) club[CLUB_FIELDS[f]!] = row[f];
+        const derived = club.slug === null;
+        const full = club as ClubRecord;
+        if (derived) full.slug = slugify(full.name, full.city);
+        const country = full.country === null
+          ? null
+          : memo(countries, full.country, () => listedCountryKey(full.country!));
+        const state = full.state === null
+          ? null
+          : memo(states, `${country}\u0000${full.state}`, () =>
+            listedStateKey(full.state!, country));
+        const { lastInsertRowid } = insert.run(
           line,
-          column: "row",
-          value: record.join(",").slice(0, 80),
-          message: `expected ${header.length} fields as in the header, found ${record.length}`,
-        });
-        continue;
-      }
-      const cells: Record<string, string> = {};
-      header.forEach((h, i) => (cells[h] = record[i]!));
-      const row = readRow(cells, line);
-      if (!row.ok) {
-        row.errors.forEach(fail);
-        continue;
-      }
-      const club = row.value;
-      const derived = club.slug === null;
-      const full = { ...club, slug: club.slug ?? slugify(club.name, club.city) } as ClubRecord;
-      const country = full.country === null
-        ? null
-        : memo(countries, full.country, () => listedCountryKey(full.country!));
-      const state = full.state === null
-        ? null
-        : memo(states, `${country}\u0000${full.state}`, () => listedStateKey(full.state!, country));
-      const { lastInsertRowid } = insert.run(
-        line,
-        derived ? 1 : 0,
-        fold(full.name),
-        full.type === null ? null : typeKey(full.type),
-        country,
-        state,
-        full.waitlist_status ?? "unknown",
-        ...columnValues(full),
-      );
-      insertJson.run(lastInsertRowid, asciiJson(toApiClub(full, "locked")));
-      rows++;
-      if (rows % 1000 === 0) {
-        options.onProgress?.(rows, info.bytes);
-        options.signal?.throwIfAborted();
+          derived ? 1 : 0,
+          fold(full.name),
+          full.type === null ? null : typeKey(full.type),
+          country,
+          state,
+          full.waitlist_status ?? "unknown",
+          ...columnValues(full),
+        );
+        insertJson.run(lastInsertRowid, asciiJson(toApiClub(full, "locked")));
+        rows++;
+        if (rows % 1000 === 0) {
+          options.onProgress?.(rows, m.bytes[i]!);
+          options.signal?.throwIfAborted();
+        }
       }
     }
     db.exec("COMMIT");
   } catch (e) {
     if (db.isTransaction) db.exec("ROLLBACK");
+    if (e instanceof ReadFailure) throw new ImportError(`Cannot read the input: ${e.message}`);
     // csv-parse's own errors (unclosed quote, …) already name the line.
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && code.startsWith("CSV_")) {
@@ -325,7 +241,7 @@ async function stage(
     }
     throw e;
   }
-  if (header === null) {
+  if (!header) {
     throw new ImportError("Cannot import: the file is empty (no header row)");
   }
   // Duplicates are found after streaming, through indexes built in one

@@ -231,3 +231,54 @@ Deno.test("importCsv() reports an unclosed quote with its line", async () => {
   const e = await importErrors('name,city\nA,"unclosed\nB,c\n');
   ok(/Cannot parse the CSV: .*line/i.test(e.message), e.message);
 });
+
+async function rejection(p: Promise<unknown>): Promise<ImportError> {
+  try {
+    await p;
+  } catch (e) {
+    ok(e instanceof ImportError, String(e));
+    return e;
+  }
+  throw new Error("expected the import to fail");
+}
+
+Deno.test("importCsv() reads any byte stream, not only a file from openSource", async () => {
+  const dir = await tmp();
+  const csv = `${HEADER}\nA,Tampa,FL,USA,golf\n"B\nC",Zug,Zug,Switzerland,golf\n`;
+  const s = await importCsv(new Blob([csv]).stream(), { dbPath: `${dir}/c.db` });
+  assertEquals(s.rows, 2);
+  assertEquals(allClubs(`${dir}/c.db`).map((c) => c.name), ["A", "B\nC"]);
+  const e = await rejection(
+    importCsv(new Blob(['name,holes\nA,x\nB,"y\n']).stream(), { dbPath: `${dir}/d.db` }),
+  );
+  ok(/Cannot parse the CSV: .*line/i.test(e.message), e.message);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("importCsv() turns a failing byte stream into a clear ImportError", async () => {
+  const dir = await tmp();
+  let sent = false;
+  const failing = new ReadableStream<Uint8Array>({
+    pull(c) {
+      if (sent) return c.error(new Error("disk on fire"));
+      sent = true;
+      c.enqueue(new TextEncoder().encode("name\nA\n"));
+    },
+  });
+  const e = await rejection(importCsv(failing, { dbPath: `${dir}/c.db` }));
+  assertEquals(e.message, "Cannot read the input: disk on fire");
+  assertEquals([...Deno.readDirSync(dir)].length, 0);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("importCsv() streams a large file in bounded batches and keeps every line number", async () => {
+  const dir = await tmp();
+  // Enough rows for many batches and chunks; one bad row near the end.
+  const rows = Array.from({ length: 5000 }, (_, i) => i === 4321 ? `Club ${i},x` : `Club ${i},18`);
+  await Deno.writeTextFile(`${dir}/big.csv`, `name,holes\n${rows.join("\n")}\n`);
+  const e = await rejection(
+    importCsv(openSource(`${dir}/big.csv`).stream, { dbPath: `${dir}/c.db` }),
+  );
+  assertEquals(e.errors.map((x) => `${x.line}:${x.column}:${x.value}`), ["4323:holes:x"]);
+  await Deno.remove(dir, { recursive: true });
+});
