@@ -42,6 +42,7 @@ import { baseUrlOf } from "./middleware/base_url.ts";
 import { mcpCors, mcpRoutes } from "./mcp/route.ts";
 import { SERVER_VERSION } from "./mcp/server.ts";
 import { openApiJson } from "./openapi.ts";
+import { indexRoute } from "./index_route.ts";
 import { profileRoutes } from "./profile.ts";
 
 export type { AppConfig } from "./config.ts";
@@ -103,6 +104,7 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
     (c) => c.body(openApiJson(), 200, { "Content-Type": "application/json" }),
   );
   const baseUrl = (req: Request) => baseUrlOf(config.baseUrl, req.url);
+  app.route("/", indexRoute({ directory: config.directory, name: config.name, baseUrl }));
   app.route(
     "/",
     profileRoutes({

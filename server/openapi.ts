@@ -463,6 +463,19 @@ function build(): Json {
       },
     },
   };
+  const index = {
+    get: {
+      operationId: "index",
+      tags: ["meta"],
+      summary: "Where to start",
+      description:
+        "The service's name, the snapshot it serves (`clubs`, `imported_at`; null while the database cannot be read) and links to every entry point.",
+      responses: {
+        "200": success("The index.", anyJson("Name, snapshot and links.")),
+        ...problemResponses([], { instance: "/" }),
+      },
+    },
+  };
   const document = {
     get: {
       operationId: "openApiDocument",
@@ -573,6 +586,7 @@ function build(): Json {
       { name: "meta", description: "This description." },
     ],
     paths: {
+      "/": index,
       "/api/v1/clubs": clubs,
       "/api/v1/{path}": unknownApiPath,
       "/clubs/{slug}": profile,

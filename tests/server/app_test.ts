@@ -159,3 +159,20 @@ Deno.test("MCP calls count against the REST rate limit, and the 429 carries CORS
   assert.ok(third.headers.get("retry-after"));
   await third.body?.cancel();
 });
+
+Deno.test("serve answers / with the snapshot and a link to every entry point", async () => {
+  await using s = await serveFixture();
+  const res = await fetch(`${s.base}/`);
+  assert.equal(res.status, 200);
+  const body = await res.json();
+  assert.equal(body.name, "Club Directory");
+  assert.equal(body.snapshot.clubs, 30);
+  assert.equal(body.links.clubs, `${s.base}/api/v1/clubs`);
+  for (const link of ["openapi", "problems", "mcp"]) {
+    assert.ok(String(body.links[link]).startsWith(s.base), link);
+  }
+  assert.equal(
+    (await fetch(body.links.example).then(async (r) => (await r.body?.cancel(), r))).status,
+    200,
+  );
+});

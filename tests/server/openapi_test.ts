@@ -244,6 +244,7 @@ Deno.test("every example body matches its own schema", () => {
 
 Deno.test("the other served paths are described", () => {
   assert.deepEqual(Object.keys(doc.paths).sort(), [
+    "/",
     "/api/mcp",
     "/api/v1/clubs",
     "/api/v1/{path}",
