@@ -14,7 +14,7 @@
 import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { CLUB_FIELDS, type ClubRecord, ClubRecordSchema } from "./club.ts";
-import { fold } from "./fold.ts";
+import { slugify as slugText } from "./slug.ts";
 import { compileAccept } from "./import_validate.ts";
 
 /** One problem in the input, located by line and column. */
@@ -100,10 +100,7 @@ export function derivedId(
 
 /** A slug from name and city: ASCII, lower case, hyphen-separated. */
 export function slugify(...parts: (string | null | undefined)[]): string {
-  const s = fold(parts.filter(Boolean).join(" ")).normalize("NFKD")
-    .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 120)
-    .replace(/-+$/, "");
-  return s === "" ? "club" : s;
+  return slugText(parts.filter(Boolean).join(" ")) || "club";
 }
 
 // Most rows are valid: a compiled check vouches for them, and zod runs only

@@ -11,25 +11,9 @@
  * ```
  * @module
  */
-import { fold } from "../../db/fold.ts";
+import { slugify } from "../../db/slug.ts";
 
-/**
- * Lower-case ASCII slug of a text: NFKD-folded, hyphen-joined. Apostrophes
- * vanish rather than split words ("St. Andrew's" gives "st-andrews"), and a
- * long slug is cut at a hyphen to at most 180 characters.
- *
- * @example
- * ```ts
- * import { slugify } from "./slug.ts";
- * slugify("Club de Golf Monteverde, Málaga"); // "club-de-golf-monteverde-malaga"
- * ```
- */
-export function slugify(text: string): string {
-  const slug = fold(text).replace(/['’]/g, "").replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  if (slug.length <= 180) return slug;
-  return slug.slice(0, 180).replace(/-+[^-]*$/, "");
-}
+export { slugify } from "../../db/slug.ts";
 
 /** The slugs given in one run; a repeat gets the first free "-2", "-3", …. */
 export class SlugSet {
