@@ -76,6 +76,7 @@ export class ClubStore {
     let db: DatabaseSync;
     try {
       db = new DatabaseSync(path, { readOnly: true });
+      db.exec("PRAGMA cache_size=-16000");
     } catch (e) {
       throw new StoreError(
         `Cannot open database "${path}": ${(e as Error).message}`,
