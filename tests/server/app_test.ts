@@ -176,3 +176,27 @@ Deno.test("serve answers / with the snapshot and a link to every entry point", a
     200,
   );
 });
+
+Deno.test("the profile links MCP returns resolve to the club's profile", async () => {
+  await using s = await serveFixture();
+  const call = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 2,
+    method: "tools/call",
+    params: { name: "search_clubs", arguments: { q: "riverside" } },
+  });
+  const res = await fetch(`${s.base}/api/mcp`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: call,
+  });
+  const { result } = await res.json();
+  const clubs = result.structuredContent.clubs as { slug: string; url: string }[];
+  assert.equal(clubs.length, 3);
+  for (const club of clubs) {
+    assert.equal(club.url, `${s.base}/clubs/${club.slug}`);
+    const page = await fetch(club.url, { headers: { accept: "application/json" } });
+    assert.equal(page.status, 200);
+    assert.equal((await page.json()).slug, club.slug);
+  }
+});
