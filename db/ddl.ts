@@ -72,9 +72,6 @@ INSERT INTO name_trigrams SELECT term, doc FROM temp.club_names_vocab;
 DROP TABLE temp.club_names_vocab;
 `;
 
-/** Columns of `clubs` that hold Club fields, in spec order. */
-export { CLUB_FIELDS as CLUB_COLUMNS } from "./fields.ts";
-
 /** Where each club's anonymous JSON waits, by `clubs` rowid, until ranks are known. */
 export const CREATE_STAGED_JSON = `
 CREATE TEMP TABLE staged_json (club INTEGER PRIMARY KEY, json TEXT NOT NULL);

@@ -14,13 +14,7 @@
  */
 import { DatabaseSync } from "node:sqlite";
 import { CLUB_FIELDS, type ClubRecord } from "./club.ts";
-import {
-  CLUB_COLUMNS,
-  CREATE_INDEXES,
-  CREATE_STAGED_JSON,
-  CREATE_TABLES,
-  SCHEMA_VERSION,
-} from "./ddl.ts";
+import { CREATE_INDEXES, CREATE_STAGED_JSON, CREATE_TABLES, SCHEMA_VERSION } from "./ddl.ts";
 import { fold } from "./fold.ts";
 import { asciiJson } from "./json.ts";
 import { rowToRecord } from "./store.ts";
@@ -313,7 +307,7 @@ function assignSlugs(db: DatabaseSync): void {
   const taken = db.prepare("SELECT 1 FROM clubs WHERE slug = ?");
   const setSlug = db.prepare("UPDATE clubs SET slug = ? WHERE rowid = ?");
   const setJson = db.prepare("UPDATE staged_json SET json = ? WHERE club = ?");
-  const get = db.prepare(`SELECT ${CLUB_COLUMNS.join(", ")} FROM clubs WHERE rowid = ?`);
+  const get = db.prepare(`SELECT ${CLUB_FIELDS.join(", ")} FROM clubs WHERE rowid = ?`);
   db.exec("BEGIN");
   for (const { slug } of clashes) {
     let n = 2;
@@ -340,12 +334,12 @@ const INSERT_COLUMNS = [
   "country_key",
   "state_key",
   "waitlist_key",
-  ...CLUB_COLUMNS,
+  ...CLUB_FIELDS,
 ];
 
-/** A record's Club fields as SQLite values, in {@link CLUB_COLUMNS} order. */
+/** A record's Club fields as SQLite values, in {@link CLUB_FIELDS} order. */
 function columnValues(club: ClubRecord): (string | number | null)[] {
-  return CLUB_COLUMNS.map((c) => {
+  return CLUB_FIELDS.map((c) => {
     const v = club[c];
     if (c === "amenities") return v === null ? null : JSON.stringify(v);
     if (c === "verified") return v === null ? null : v ? 1 : 0;

@@ -12,7 +12,8 @@
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { ClubRecord } from "./club.ts";
-import { CLUB_COLUMNS, SCHEMA_VERSION } from "./ddl.ts";
+import { SCHEMA_VERSION } from "./ddl.ts";
+import { CLUB_FIELDS } from "./fields.ts";
 import { KeyIndex } from "./key_index.ts";
 import { Lru } from "./lru.ts";
 
@@ -29,7 +30,7 @@ type Row = Record<string, string | number | null>;
 /** Converts a `clubs` row back to a {@link ClubRecord}. */
 export function rowToRecord(row: Row): ClubRecord {
   const out: Record<string, unknown> = {};
-  for (const c of CLUB_COLUMNS) out[c] = row[c] ?? null;
+  for (const c of CLUB_FIELDS) out[c] = row[c] ?? null;
   out.verified = row.verified === null ? null : row.verified === 1;
   out.amenities = row.amenities === null ? null : JSON.parse(String(row.amenities));
   return out as ClubRecord;
@@ -125,7 +126,7 @@ export class ClubStore {
   /** Full records for the given ranks, in rank order. */
   records(ranks: readonly number[]): ClubRecord[] {
     if (!ranks.length) return [];
-    const sql = `SELECT ${CLUB_COLUMNS.map((c) => `c.${c}`).join(", ")}
+    const sql = `SELECT ${CLUB_FIELDS.map((c) => `c.${c}`).join(", ")}
       FROM club_keys k JOIN clubs c ON c.rowid = k.club
       WHERE k.rank IN (${ranks.map(() => "?").join(",")}) ORDER BY k.rank`;
     return (this.statement(sql).all(...ranks) as Row[]).map(rowToRecord);
@@ -159,7 +160,7 @@ export class ClubStore {
   /** One club by slug, or null. */
   bySlug(slug: string): ClubRecord | null {
     const row = this.statement(
-      `SELECT ${CLUB_COLUMNS.join(", ")} FROM clubs WHERE slug = ?`,
+      `SELECT ${CLUB_FIELDS.join(", ")} FROM clubs WHERE slug = ?`,
     )
       .get(slug) as Row | undefined;
     return row ? rowToRecord(row) : null;
