@@ -20,8 +20,11 @@ Deno.test("An import while requests run is picked up with zero failed requests",
   const failures: string[] = [];
   const totals: number[] = [];
   let imports = 0;
+  // Each loop runs until both imports have landed and it has asked a few
+  // more times, however long the imports take; bounded all the same.
   const loop = async (id: number) => {
-    for (let i = 0; i < 75; i++) {
+    for (let i = 0, after = 0; i < 5_000 && after < 10; i++) {
+      if (imports === 2) after++;
       const path = i % 3 === 0 ? "/api/v1/clubs" : `/api/v1/clubs?limit=${1 + ((i + id) % 7)}`;
       const res = await get(app, path);
       const text = await res.text();
@@ -32,7 +35,7 @@ Deno.test("An import while requests run is picked up with zero failed requests",
       const total = JSON.parse(text).total;
       if (Number(res.headers.get("x-total-clubs")) !== total) failures.push("header mismatch");
       totals.push(total);
-      // Pace the loop (~150 ms) so both imports land while it runs.
+      // Pace the loop so the imports land while it runs.
       await new Promise((r) => setTimeout(r, 2));
     }
   };
@@ -46,8 +49,8 @@ Deno.test("An import while requests run is picked up with zero failed requests",
   await Promise.all([loop(0), loop(1), loop(2), loop(3), importer()]);
 
   assert.deepEqual(failures, []);
-  assert.equal(totals.length, 300);
   assert.equal(imports, 2);
+  assert.ok(totals.length >= 40, String(totals.length));
   // Every answer came from a whole snapshot, never a mix.
   assert.ok(totals.every((t) => t === 30 || t === 25 || t === 20), String(new Set(totals)));
   // The loops saw the old snapshot and then the new one, without a restart.
