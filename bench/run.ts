@@ -23,10 +23,9 @@
  */
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
-import { BUNDLED_SNAPSHOT } from "../db/paths.ts";
-import { parseSearch } from "../db/query.ts";
-import { findPage } from "../db/search.ts";
-import { ClubStore } from "../db/store.ts";
+import { BUNDLED_SNAPSHOT } from "../core/import/mod.ts";
+import { findPage, parseSearch } from "../core/search/mod.ts";
+import { ClubStore } from "../core/store/mod.ts";
 import { mixedPaths, wrkScript } from "./mixed.ts";
 import { topSelfTime } from "./profile.ts";
 import { type LoadResult, type LoadTool, loadTool, parseDuration, runLoad } from "./wrk.ts";

@@ -10,10 +10,14 @@
  *
  * @module
  */
-import { clubListJson } from "../db/club_list.ts";
-import { parseSearch, type RawSearch, type SearchQuery } from "../db/query.ts";
-import { findPage } from "../db/search.ts";
-import { ClubStore } from "../db/store.ts";
+import {
+  clubListJson,
+  findPage,
+  parseSearch,
+  type RawSearch,
+  type SearchQuery,
+} from "../core/search/mod.ts";
+import { ClubStore } from "../core/store/mod.ts";
 
 const dbPath = Deno.env.get("CLUBDIR_BENCH_DB");
 if (!dbPath) {

@@ -8,9 +8,9 @@
  * @module
  */
 import { type Command, parseFlags, UsageError } from "./args.ts";
-import { importCsv, ImportError, openSource } from "../db/import.ts";
-import { defaultDbPath } from "../db/paths.ts";
-import { progressReporter } from "./progress.ts";
+import { importCsv, ImportError, openSource } from "../core/import/mod.ts";
+import { defaultDbPath } from "../core/store/mod.ts";
+import { progressReporter } from "./output/progress.ts";
 
 const USAGE =
   `Usage: main.ts import <file.csv | file.csv.gz | -> [--db PATH] [--dry-run] [--max-errors N]

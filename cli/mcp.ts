@@ -11,8 +11,8 @@
  */
 import process from "node:process";
 import { type Command, parseFlags, UsageError } from "./args.ts";
-import { Directory } from "../db/directory.ts";
-import { defaultDbPath, ensureDatabase } from "../db/paths.ts";
+import { defaultDbPath, Directory } from "../core/store/mod.ts";
+import { ensureDatabase } from "../core/import/mod.ts";
 import {
   DEFAULT_NAME,
   DEFAULT_SUPPORT_EMAIL,

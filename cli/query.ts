@@ -9,16 +9,20 @@
  * @module
  */
 import { type Command, parseFlags } from "./args.ts";
-import type { ClubRecord } from "../db/club.ts";
-import { CLUB_FIELDS } from "../db/fields.ts";
-import { clubJsonItems, clubListJson } from "../db/club_list.ts";
-import { Directory } from "../db/directory.ts";
-import { defaultDbPath, ensureDatabase } from "../db/paths.ts";
-import { MAX_LIMIT, parseSearch, type RawSearch, type SearchQuery } from "../db/query.ts";
-import { findPage } from "../db/search.ts";
-import { type ClubStore, StoreError } from "../db/store.ts";
-import { PROBLEMS } from "../server/problems.ts";
-import { formatTable, terminalColumns } from "./table.ts";
+import type { ClubRecord } from "../core/schema/mod.ts";
+import { CLUB_FIELDS, PROBLEMS } from "../core/model/mod.ts";
+import {
+  clubJsonItems,
+  clubListJson,
+  findPage,
+  MAX_LIMIT,
+  parseSearch,
+  type RawSearch,
+  type SearchQuery,
+} from "../core/search/mod.ts";
+import { type ClubStore, defaultDbPath, Directory, StoreError } from "../core/store/mod.ts";
+import { ensureDatabase } from "../core/import/mod.ts";
+import { formatTable, terminalColumns } from "./output/table.ts";
 
 const FORMATS = ["table", "json", "csv", "ndjson"] as const;
 type Format = typeof FORMATS[number];

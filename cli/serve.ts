@@ -16,7 +16,8 @@
  * @module
  */
 import { type Command, parseFlags, UsageError } from "./args.ts";
-import { defaultDbPath, ensureDatabase } from "../db/paths.ts";
+import { ensureDatabase } from "../core/import/mod.ts";
+import { defaultDbPath } from "../core/store/mod.ts";
 import {
   DEFAULT_NAME,
   DEFAULT_SUPPORT_EMAIL,
@@ -35,7 +36,7 @@ import {
   type ServeSettings,
 } from "../server/listen.ts";
 import { stderrLine } from "../server/middleware/access_log.ts";
-import { RateTable } from "../server/middleware/rate_table.ts";
+import { RateTable } from "../server/http/rate_table.ts";
 import type { FromWorker, ToWorker } from "../server/worker.ts";
 
 const USAGE = `Usage: main.ts serve [options]

@@ -9,7 +9,7 @@
  * @module
  */
 import { type Command, parseFlags, UsageError } from "./args.ts";
-import { defaultDbPath } from "../db/paths.ts";
+import { defaultDbPath } from "../core/store/mod.ts";
 import {
   SESSION_TIERS,
   type SessionInfo,
@@ -18,7 +18,7 @@ import {
   sessionStorePath,
   type SessionTier,
   TIER_ACCESS,
-} from "../db/sessions.ts";
+} from "../core/sessions/mod.ts";
 
 const USAGE = `Usage: main.ts session <create | list | revoke> [options]
 

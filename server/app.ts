@@ -13,7 +13,7 @@
  *
  * @example
  * ```ts ignore
- * import { Directory } from "../db/directory.ts";
+ * import { Directory } from "../core/store/directory.ts";
  * import { createApp } from "./app.ts";
  * const app = createApp({
  *   directory: new Directory("data/clubs.db"),
@@ -28,25 +28,25 @@
  * @module
  */
 import { Hono } from "hono";
-import { clubsRoute } from "./clubs_route.ts";
+import { clubsRoute } from "./routes/clubs.ts";
 import type { AppConfig } from "./config.ts";
 import { accessLog } from "./middleware/access_log.ts";
 import { deprecation } from "./middleware/deprecation.ts";
-import type { AppEnv } from "./middleware/env.ts";
-import { createProblems } from "./middleware/problem.ts";
+import type { AppEnv } from "./http/env.ts";
+import { createProblems } from "./http/problem.ts";
 import { rateLimit } from "./middleware/rate_limit.ts";
 import { requestId } from "./middleware/request_id.ts";
 import { responseHeaders } from "./middleware/response_headers.ts";
-import { problemPages } from "./problem_pages.ts";
-import { baseUrlOf } from "./middleware/base_url.ts";
+import { problemPages } from "./routes/problems.ts";
+import { baseUrlOf } from "./http/base_url.ts";
 import { mcpCors, mcpRoutes } from "./mcp/route.ts";
 import { SERVER_VERSION } from "./mcp/server.ts";
-import { openApiJson } from "./openapi.ts";
-import { indexRoute } from "./index_route.ts";
-import { profileRoutes } from "./profile.ts";
+import { openApiJson } from "./openapi/document.ts";
+import { indexRoute } from "./routes/index.ts";
+import { profileRoutes } from "./routes/profile.ts";
 
 export type { AppConfig } from "./config.ts";
-export type { AppEnv } from "./middleware/env.ts";
+export type { AppEnv } from "./http/env.ts";
 
 /**
  * Builds the app for a configuration.

@@ -12,9 +12,9 @@
  * ```
  * @module
  */
-import type { Directory } from "../db/directory.ts";
-import type { FeeAccess } from "../db/fees.ts";
-import type { RateTable } from "./middleware/rate_table.ts";
+import type { Directory } from "../core/store/mod.ts";
+import type { FeeAccess } from "../core/model/mod.ts";
+import type { RateTable } from "./http/rate_table.ts";
 
 /** How many requests a client may send per window (spec §8). */
 export interface RateLimitConfig {

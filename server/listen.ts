@@ -15,16 +15,15 @@
  * @module
  */
 import type { Hono } from "hono";
-import { Directory } from "../db/directory.ts";
-import { parseSearch } from "../db/query.ts";
-import { findPage } from "../db/search.ts";
-import { SessionStore, sessionStorePath } from "../db/sessions.ts";
+import { Directory } from "../core/store/mod.ts";
+import { findPage, parseSearch } from "../core/search/mod.ts";
+import { SessionStore, sessionStorePath } from "../core/sessions/mod.ts";
 import { createApp } from "./app.ts";
-import { sessionAccess } from "./sessions.ts";
+import { sessionAccess } from "./http/sessions.ts";
 import { DEFAULT_NAME, DEFAULT_SUPPORT_EMAIL, type RateLimitConfig } from "./config.ts";
 import { stderrLine } from "./middleware/access_log.ts";
-import type { AppEnv } from "./middleware/env.ts";
-import type { RateTable } from "./middleware/rate_table.ts";
+import type { AppEnv } from "./http/env.ts";
+import type { RateTable } from "./http/rate_table.ts";
 
 /** What `main.ts serve` was asked for; structured-cloneable. */
 export interface ServeSettings {

@@ -17,7 +17,7 @@
  * @module
  */
 import { describeSnapshot, listen, type Listening, type ServeSettings } from "./listen.ts";
-import { RateTable } from "./middleware/rate_table.ts";
+import { RateTable } from "./http/rate_table.ts";
 
 /** A message the main isolate sends a worker. */
 export type ToWorker =

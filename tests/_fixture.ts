@@ -5,8 +5,8 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { importCsv, openSource } from "../db/import.ts";
-import { ClubStore } from "../db/store.ts";
+import { importCsv, openSource } from "../core/import/import.ts";
+import { ClubStore } from "../core/store/store.ts";
 
 /** Path of the fixture CSV. */
 export const FIXTURE_CSV = fileURLToPath(new URL("./fixtures/clubs.csv", import.meta.url));

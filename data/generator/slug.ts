@@ -11,9 +11,9 @@
  * ```
  * @module
  */
-import { slugify } from "../../db/slug.ts";
+import { slugify } from "../../core/model/slug.ts";
 
-export { slugify } from "../../db/slug.ts";
+export { slugify } from "../../core/model/slug.ts";
 
 /** The slugs given in one run; a repeat gets the first free "-2", "-3", …. */
 export class SlugSet {

@@ -15,7 +15,7 @@
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
-import type { Directory } from "../../db/directory.ts";
+import type { Directory } from "../../core/store/mod.ts";
 import { DEFAULT_SUPPORT_EMAIL } from "../config.ts";
 import {
   readRequestBody,

@@ -12,9 +12,8 @@
  * @module
  */
 import type { z } from "zod";
-import type { Directory } from "../../db/directory.ts";
-import { type ClubStore, StoreError } from "../../db/store.ts";
-import { type ProblemCode, PROBLEMS } from "../problems.ts";
+import { type ClubStore, type Directory, StoreError } from "../../core/store/mod.ts";
+import { type ProblemCode, PROBLEMS } from "../../core/model/mod.ts";
 import type { CallToolResult, ToolAnnotations } from "./sdk.ts";
 
 /** What a tool call may read: the directory, and how links and the source are named. */

@@ -12,7 +12,7 @@
  * @module
  */
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "./env.ts";
+import type { AppEnv } from "../http/env.ts";
 
 /**
  * Middleware that reports each request to `log` once it is answered.

@@ -13,7 +13,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import type { DeprecationConfig } from "../config.ts";
-import type { AppEnv } from "./env.ts";
+import type { AppEnv } from "../http/env.ts";
 import { addResponseHeader } from "./response_headers.ts";
 
 const EPOCH = /^@-?\d+$/;

@@ -19,11 +19,11 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { ADVERTISED_RATE_LIMIT, type RateLimitConfig } from "../config.ts";
-import { clientAddress } from "./client_address.ts";
-import type { AppEnv } from "./env.ts";
-import type { Problems } from "./problem.ts";
+import { clientAddress } from "../http/client_address.ts";
+import type { AppEnv } from "../http/env.ts";
+import type { Problems } from "../http/problem.ts";
 import { addResponseHeader } from "./response_headers.ts";
-import { RateTable } from "./rate_table.ts";
+import { RateTable } from "../http/rate_table.ts";
 
 /** Options of {@link rateLimit}. */
 export interface RateLimitOptions {

@@ -12,7 +12,7 @@
  * @module
  */
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "./env.ts";
+import type { AppEnv } from "../http/env.ts";
 import { addResponseHeader } from "./response_headers.ts";
 
 const SANE_ID = /^[\w.-]{1,200}$/;

@@ -22,7 +22,7 @@
  * @module
  */
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "./env.ts";
+import type { AppEnv } from "../http/env.ts";
 
 /** Headers that may repeat; every other one is set once. */
 const REPEATABLE = new Set(["link", "vary"]);

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { assertEquals, assertRejects, ok } from "../_assert.ts";
 import { UsageError } from "../../cli/args.ts";
 import { mcpCommand } from "../../cli/mcp.ts";
-import { StoreError } from "../../db/store.ts";
+import { StoreError } from "../../core/store/store.ts";
 
 // main.ts registers the command; the entry runs it the same way without main.ts.
 const ENTRY = fileURLToPath(new URL("../server/mcp/_stdio_entry.ts", import.meta.url));

@@ -1,9 +1,9 @@
 import { assertEquals, ok } from "../_assert.ts";
 import { parse } from "csv-parse/sync";
-import { ClubListSchema } from "../../db/club.ts";
-import { clubListJson } from "../../db/club_list.ts";
-import { parseSearch } from "../../db/query.ts";
-import { findPage } from "../../db/search.ts";
+import { ClubListSchema } from "../../core/schema/club.ts";
+import { clubListJson } from "../../core/search/club_list.ts";
+import { parseSearch } from "../../core/search/query.ts";
+import { findPage } from "../../core/search/search.ts";
 import { sharedFixtureDb } from "../_fixture.ts";
 import { runMain } from "./_run.ts";
 

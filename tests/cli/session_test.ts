@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { UsageError } from "../../cli/args.ts";
 import { parseDuration } from "../../cli/session.ts";
-import { hashToken, SessionStore } from "../../db/sessions.ts";
+import { hashToken, SessionStore } from "../../core/sessions/store.ts";
 import { FIXTURE_CSV } from "../_fixture.ts";
 import { runMain } from "./_run.ts";
 

@@ -9,7 +9,7 @@ import {
   ClubRecordSchema,
   FEE_TIERS,
   WAITLIST_VALUES,
-} from "../../db/club.ts";
+} from "../../core/schema/club.ts";
 import { CLUB_TYPES, DEFAULT_COUNT, generateClubs, slugify, toCsv } from "../../data/generate.ts";
 
 countries.registerLocale(en);

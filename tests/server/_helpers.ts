@@ -7,11 +7,11 @@
  */
 import { fileURLToPath } from "node:url";
 import type { Hono } from "hono";
-import { Directory } from "../../db/directory.ts";
-import { importCsv, openSource } from "../../db/import.ts";
+import { Directory } from "../../core/store/directory.ts";
+import { importCsv, openSource } from "../../core/import/import.ts";
 import { createApp } from "../../server/app.ts";
 import type { AppConfig } from "../../server/config.ts";
-import type { AppEnv, ServeBindings } from "../../server/middleware/env.ts";
+import type { AppEnv, ServeBindings } from "../../server/http/env.ts";
 import { assertMatchesSchema } from "./_openapi.ts";
 
 /** Path of the fixture CSV. */

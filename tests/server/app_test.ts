@@ -4,7 +4,7 @@
  * and the MCP endpoint behind the same rate limit and Host allowlist.
  */
 import * as assert from "node:assert/strict";
-import { SessionStore, sessionStorePath } from "../../db/sessions.ts";
+import { SessionStore, sessionStorePath } from "../../core/sessions/store.ts";
 import { DEFAULT_SETTINGS, listen } from "../../server/listen.ts";
 import { fixture } from "./_helpers.ts";
 import { assertMatchesSchema } from "./_openapi.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { Directory } from "../../db/directory.ts";
-import { ProblemError, PROBLEMS } from "../../server/problems.ts";
+import { Directory } from "../../core/store/directory.ts";
+import { ProblemError, PROBLEMS } from "../../core/model/problems.ts";
 import { fixture, get, getJson, sharedFixture, testApp } from "./_helpers.ts";
 
 const fx = await sharedFixture();

@@ -4,8 +4,8 @@
  * @module
  */
 import { z } from "zod";
-import { PublicClubSchema } from "../../../db/club.ts";
-import { toPublicClub } from "../../../db/render.ts";
+import { PublicClubSchema } from "../../../core/schema/mod.ts";
+import { toPublicClub } from "../../../core/model/mod.ts";
 import { READ_ONLY, result, type Tool, toolError, withStore } from "../tool.ts";
 
 /** Arguments of `get_club`. */

@@ -5,14 +5,14 @@
  * @module
  */
 import { z } from "zod";
-import { isIsoKey } from "../../../db/places.ts";
+import { isIsoKey } from "../../../core/places/mod.ts";
 import {
   countryCounts,
   statusCounts,
   totalClubs,
   typeCounts,
   waitlistCounts,
-} from "../../../db/stats.ts";
+} from "../../../core/stats/mod.ts";
 import { READ_ONLY, result, type Tool, withStore } from "../tool.ts";
 
 /** `get_directory_stats` takes no arguments. */

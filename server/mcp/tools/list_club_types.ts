@@ -5,8 +5,8 @@
  * @module
  */
 import { z } from "zod";
-import { totalClubs, typeCounts } from "../../../db/stats.ts";
-import { TYPE_ALIASES, TYPE_GROUPS } from "../../../db/types.ts";
+import { totalClubs, typeCounts } from "../../../core/stats/mod.ts";
+import { TYPE_ALIASES, TYPE_GROUPS } from "../../../core/model/mod.ts";
 import { READ_ONLY, result, type Tool, withStore } from "../tool.ts";
 
 /** `list_club_types` takes no arguments. */

@@ -5,9 +5,13 @@
  * @module
  */
 import { z } from "zod";
-import { countryName, resolveCountry } from "../../../db/geo.ts";
-import { isIsoKey, resolveCountryKey } from "../../../db/places.ts";
-import { countryCounts, type PlaceCount, regionCounts } from "../../../db/stats.ts";
+import {
+  countryName,
+  isIsoKey,
+  resolveCountry,
+  resolveCountryKey,
+} from "../../../core/places/mod.ts";
+import { countryCounts, type PlaceCount, regionCounts } from "../../../core/stats/mod.ts";
 import { READ_ONLY, result, type Tool, withStore } from "../tool.ts";
 
 /** Arguments of `list_locations`. */

@@ -6,11 +6,9 @@
  * @module
  */
 import { z } from "zod";
-import { PublicClubSchema, WAITLIST_VALUES } from "../../../db/club.ts";
-import { MAX_LIMIT, parseSearch } from "../../../db/query.ts";
-import { toPublicClub } from "../../../db/render.ts";
-import { findPage } from "../../../db/search.ts";
-import { TYPE_ALIASES, TYPE_GROUPS } from "../../../db/types.ts";
+import { PublicClubSchema, WAITLIST_VALUES } from "../../../core/schema/mod.ts";
+import { findPage, MAX_LIMIT, parseSearch } from "../../../core/search/mod.ts";
+import { toPublicClub, TYPE_ALIASES, TYPE_GROUPS } from "../../../core/model/mod.ts";
 import { problemText, READ_ONLY, result, type Tool, toolError, withStore } from "../tool.ts";
 
 // Any number or string reaches parseSearch, so "0", 1.5 or "x" get the REST

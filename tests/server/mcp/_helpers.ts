@@ -6,7 +6,7 @@
  * @module
  */
 import { Hono } from "hono";
-import { Directory } from "../../../db/directory.ts";
+import { Directory } from "../../../core/store/directory.ts";
 import { type McpDeps, mcpRoutes } from "../../../server/mcp/route.ts";
 
 // @ts-types="@modelcontextprotocol/sdk/client/index"

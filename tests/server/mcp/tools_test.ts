@@ -1,7 +1,7 @@
 import { assertDeepEqual, assertEquals, ok } from "../../_assert.ts";
 import { sharedFixtureDb } from "../../_fixture.ts";
-import { parseSearch, type RawSearch } from "../../../db/query.ts";
-import { PROBLEMS } from "../../../server/problems.ts";
+import { parseSearch, type RawSearch } from "../../../core/search/query.ts";
+import { PROBLEMS } from "../../../core/model/problems.ts";
 import { slugOf } from "../../../server/mcp/tools/get_club.ts";
 import { TOOL_DEFAULT_LIMIT } from "../../../server/mcp/tools/search_clubs.ts";
 import {

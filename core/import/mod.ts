@@ -1,0 +1,31 @@
+/**
+ * The import: a snapshot file in, a new database swapped in atomically.
+ * This door is light: the importer (csv-parse, zod, ISO 3166 data and the
+ * parse worker) loads only when {@link importCsv} runs, so `query` and
+ * `serve` can call {@link ensureDatabase} without paying for it.
+ *
+ * @example
+ * ```ts ignore
+ * import { importCsv, openSource } from "./mod.ts";
+ * await importCsv(openSource("data/clubs.csv.gz").stream, { dbPath: "data/clubs.db" });
+ * ```
+ * @module
+ */
+import type { ImportOptions, ImportSummary } from "./import.ts";
+
+export { BUNDLED_SNAPSHOT, ensureDatabase } from "./bundled.ts";
+export { ImportError } from "./errors.ts";
+export { openSource } from "./source.ts";
+export type { ImportOptions, ImportSummary } from "./import.ts";
+export type { RowError } from "./csv_row.ts";
+
+/**
+ * Streams a snapshot into a new database and swaps it in; throws
+ * {@link ImportError} when the input is invalid (the old file stays).
+ */
+export async function importCsv(
+  source: ReadableStream<Uint8Array>,
+  options: ImportOptions,
+): Promise<ImportSummary> {
+  return await (await import("./import.ts")).importCsv(source, options);
+}

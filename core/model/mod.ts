@@ -1,0 +1,23 @@
+/**
+ * The Club model without its zod schemas: field lists and enum values, club
+ * types and groups, fee visibility, the shapes a club takes on the way out,
+ * folding, slugs, ASCII JSON and the problem registry. Light on purpose:
+ * `query` loads it on its start-up path (the schemas live in `core/schema`).
+ *
+ * @example
+ * ```ts
+ * import { fold, WAITLIST_VALUES } from "./mod.ts";
+ * fold("Club Málaga"); // "club malaga"
+ * WAITLIST_VALUES.includes("open"); // true
+ * ```
+ * @module
+ */
+export * from "./fields.ts";
+export * from "./fees.ts";
+export * from "./fold.ts";
+export * from "./json.ts";
+export * from "./problems.ts";
+export * from "./render.ts";
+export * from "./slug.ts";
+export * from "./types.ts";
+export type { Club, ClubList, ClubRecord, FeeView, FeeViews, PublicClub } from "../schema/club.ts";

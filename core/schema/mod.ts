@@ -1,0 +1,13 @@
+/**
+ * The zod schemas every shape derives from (TypeScript types, CSV
+ * validation, OpenAPI, MCP schemas). Loading zod costs start-up time, so
+ * only the surfaces that validate or describe shapes import this door.
+ *
+ * @example
+ * ```ts
+ * import { ClubRecordSchema } from "./mod.ts";
+ * ClubRecordSchema.shape.name.safeParse("").success; // false
+ * ```
+ * @module
+ */
+export * from "./club.ts";

@@ -1,0 +1,37 @@
+/**
+ * The ClubList body (spec §2) as JSON text. Anonymous bodies are assembled
+ * from club JSON precomputed at import, so the REST hot path and
+ * `query --format json` do no per-club work; other access levels render
+ * from the records.
+ *
+ * @example
+ * ```ts ignore
+ * import { clubListJson } from "./club_list.ts";
+ * const body = clubListJson(store, findPage(store, query), "locked");
+ * ```
+ * @module
+ */
+import type { FeeAccess } from "../model/fees.ts";
+import { asciiJson } from "../model/json.ts";
+import { toApiClub } from "../model/render.ts";
+import type { SearchPage } from "./search.ts";
+import type { ClubStore } from "../store/store.ts";
+
+/** The JSON of each club on a page, as a caller with `access` sees it. */
+export function clubJsonItems(
+  store: ClubStore,
+  ranks: readonly number[],
+  access: FeeAccess,
+): string[] {
+  return access === "locked"
+    ? store.anonymousJson(ranks)
+    : store.records(ranks).map((r) => asciiJson(toApiClub(r, access)));
+}
+
+/** The full ClubList body for a page (ASCII-only JSON). */
+export function clubListJson(store: ClubStore, page: SearchPage, access: FeeAccess): string {
+  const list = access === "locked"
+    ? store.anonymousJsonList(page.ranks)
+    : clubJsonItems(store, page.ranks, access).join(",");
+  return `{"clubs":[${list}],"total":${page.total},"fee_access":"${access}"}`;
+}

@@ -1,0 +1,13 @@
+/**
+ * Site sessions (spec §5): tokens, tiers, expiry and revocation, kept in
+ * their own store file.
+ *
+ * @example
+ * ```ts ignore
+ * import { SessionStore } from "./mod.ts";
+ * using store = SessionStore.open("data/clubs.sessions.db");
+ * store.create({ tier: "member" });
+ * ```
+ * @module
+ */
+export * from "./store.ts";

@@ -1,0 +1,19 @@
+/**
+ * Storage: the database layout, one opened immutable snapshot
+ * ({@link ClubStore}) with its per-snapshot memo, the live {@link Directory}
+ * that swaps snapshots when an import lands, and where the files live.
+ *
+ * @example
+ * ```ts ignore
+ * import { defaultDbPath, Directory } from "./mod.ts";
+ * const directory = new Directory(defaultDbPath());
+ * directory.read((store) => store.bySlug("pine-valley"));
+ * ```
+ * @module
+ */
+export * from "./ddl.ts";
+export * from "./directory.ts";
+export * from "./lru.ts";
+export * from "./paths.ts";
+export * from "./rows.ts";
+export * from "./store.ts";

@@ -1,0 +1,109 @@
+/**
+ * How a request presents a site session (spec §5), and the fee access it
+ * gets.
+ *
+ * A session is a token created by `main.ts session create`, sent either as
+ * `Authorization: Bearer <token>` (scripts, API clients) or as the cookie
+ * `session=<token>` (browsers). When both are sent, the bearer token is the
+ * one read. A free session sees fee bands (`band`), a member session sees
+ * club-verified figures (`exact`). A missing, malformed, unknown, expired or
+ * revoked token is no session at all (`locked`), never an error, so a stale
+ * token degrades to the anonymous view instead of breaking a client.
+ *
+ * @example
+ * ```ts ignore
+ * import { SessionStore, sessionStorePath } from "../../core/sessions/store.ts";
+ * import { sessionAccess } from "./sessions.ts";
+ * const access = sessionAccess(SessionStore.reader(sessionStorePath("data/clubs.db")));
+ * access(new Request("http://x/api/v1/clubs")); // "locked"
+ * ```
+ * @module
+ */
+import type { FeeAccess } from "../../core/model/mod.ts";
+import { type SessionStore, TIER_ACCESS } from "../../core/sessions/mod.ts";
+
+/**
+ * Name of the session cookie.
+ *
+ * @example
+ * ```ts
+ * import { SESSION_COOKIE } from "./sessions.ts";
+ * const header = `${SESSION_COOKIE}=cds_…; Path=/; HttpOnly; Secure; SameSite=Lax`;
+ * ```
+ */
+export const SESSION_COOKIE = "session";
+
+/**
+ * The token a request presents: the bearer token of `Authorization`, else
+ * the `session` cookie; null when neither is there.
+ *
+ * @example
+ * ```ts
+ * import { requestToken } from "./sessions.ts";
+ * requestToken(new Request("http://x/", { headers: { cookie: "a=1; session=cds_abc" } })); // "cds_abc"
+ * ```
+ */
+export function requestToken(req: Request): string | null {
+  const auth = req.headers.get("authorization");
+  if (auth !== null) {
+    // The scheme name is case-insensitive (RFC 9110 §11.1).
+    const m = /^\s*bearer\s+(\S+)\s*$/i.exec(auth);
+    if (m) return m[1]!;
+  }
+  const cookie = req.headers.get("cookie");
+  if (cookie === null) return null;
+  for (const part of cookie.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) {
+      value = value.slice(1, -1);
+    }
+    return value === "" ? null : value;
+  }
+  return null;
+}
+
+/**
+ * The access function the app takes as `config.access`: maps each request
+ * to the fee access of the session it presents. With a null store, or when
+ * the store cannot be read, every request is `locked`: a broken store must
+ * never reveal fees.
+ *
+ * @param store The session store, opened with `SessionStore.reader`.
+ * @param now The clock, for tests (ms since the epoch).
+ * @param onError Told about store read failures (default: logged once per message).
+ *
+ * @example
+ * ```ts ignore
+ * const access = sessionAccess(SessionStore.reader("data/clubs.sessions.db"));
+ * access(new Request("http://x/", { headers: { authorization: `Bearer ${token}` } })); // "exact"
+ * ```
+ */
+export function sessionAccess(
+  store: SessionStore | null,
+  now: () => number = Date.now,
+  onError: (error: Error) => void = logOnce(),
+): (req: Request) => FeeAccess {
+  return (req) => {
+    if (store === null) return "locked";
+    const token = requestToken(req);
+    if (token === null) return "locked";
+    try {
+      const session = store.lookup(token, now());
+      return session ? TIER_ACCESS[session.tier] : "locked";
+    } catch (e) {
+      onError(e as Error);
+      return "locked";
+    }
+  };
+}
+
+function logOnce(): (error: Error) => void {
+  const seen = new Set<string>();
+  return (error) => {
+    if (seen.has(error.message)) return;
+    seen.add(error.message);
+    console.error(`warning: ${error.message}; treating requests as anonymous`);
+  };
+}

@@ -1,0 +1,658 @@
+/**
+ * The OpenAPI 3.0.0 description served at `/openapi.json` (spec §1, §4.3).
+ *
+ * Nothing here restates a field by hand: component schemas are generated
+ * from the zod schemas in `db/club.ts` (and {@link ProblemSchema} below),
+ * error responses from the problem registry in `server/problems.ts`, and
+ * parameter rules from the constants the search itself uses. A field or a
+ * problem code added there shows up here on the next start.
+ *
+ * @example
+ * ```ts
+ * import { openApiDocument } from "./document.ts";
+ * const doc = openApiDocument();
+ * doc.openapi; // "3.0.0"
+ * ```
+ * @module
+ */
+import { z } from "zod";
+import {
+  ClubListSchema,
+  ClubRecordSchema,
+  ClubSchema,
+  FeeViewSchema,
+  WAITLIST_VALUES,
+  WaitlistSchema,
+} from "../../core/schema/mod.ts";
+import {
+  BAND_LADDER,
+  type ProblemCode,
+  PROBLEMS,
+  TYPE_ALIASES,
+  TYPE_GROUPS,
+} from "../../core/model/mod.ts";
+import { DEFAULT_LIMIT, MAX_LIMIT } from "../../core/search/mod.ts";
+
+/**
+ * Version of the description itself (spec §9), not of the API path.
+ *
+ * @example
+ * ```ts
+ * import { OPENAPI_VERSION } from "./document.ts";
+ * OPENAPI_VERSION; // "1.2.0"
+ * ```
+ */
+export const OPENAPI_VERSION = "1.2.0";
+
+/**
+ * Every registered problem code, in registry order.
+ *
+ * @example
+ * ```ts
+ * import { PROBLEM_CODES } from "./document.ts";
+ * PROBLEM_CODES.includes("not_found"); // true
+ * ```
+ */
+export const PROBLEM_CODES = Object.keys(PROBLEMS) as [ProblemCode, ...ProblemCode[]];
+
+/**
+ * The body of every error (spec §7, RFC 9457), sent as
+ * `application/problem+json`.
+ *
+ * @example
+ * ```ts
+ * import { ProblemSchema } from "./document.ts";
+ * ProblemSchema.shape.code.parse("not_found");
+ * ```
+ */
+export const ProblemSchema = z.object({
+  type: z.url().describe(
+    "`{base_url}/problems/<code>`, a page that explains the code.",
+  ),
+  title: z.string().describe("Short summary."),
+  status: z.int().min(400).max(599).describe("HTTP status."),
+  detail: z.string().describe("What went wrong with this request."),
+  code: z.enum(PROBLEM_CODES).describe("Stable code to branch on."),
+  hint: z.string().describe("How to fix the request."),
+  instance: z.string().optional().describe(
+    "The path called; `/api/v1` for an unknown `/api/v1` path.",
+  ),
+});
+
+/**
+ * An error body.
+ *
+ * @example
+ * ```ts
+ * import type { Problem } from "./document.ts";
+ * const p: Problem = { type: "https://x.example/problems/not_found", title: "Not found",
+ *   status: 404, detail: "No club has the slug \"x\".", code: "not_found", hint: "…" };
+ * ```
+ */
+export type Problem = z.infer<typeof ProblemSchema>;
+
+// MCP bodies are described generically: the MCP server owns their details.
+const JsonRpcRequestSchema = z.object({
+  jsonrpc: z.literal("2.0"),
+  id: z.union([z.int(), z.string()]).optional().describe(
+    "Request id; leave it out for a notification.",
+  ),
+  method: z.string().describe(
+    "`tools/list`, `tools/call` (params: `name`, `arguments`), `initialize`, …",
+  ),
+  params: z.record(z.string(), z.unknown()).optional(),
+}).loose().describe("A JSON-RPC 2.0 request.");
+
+const JsonRpcResponseSchema = z.object({
+  jsonrpc: z.literal("2.0"),
+  id: z.unknown().describe("The request's id; null when the request could not be read."),
+  result: z.record(z.string(), z.unknown()).optional().describe("Present on success."),
+  error: z.object({
+    code: z.int(),
+    message: z.string(),
+    data: z.unknown().optional(),
+  }).optional().describe("Present on failure."),
+}).loose().describe("A JSON-RPC 2.0 response.");
+
+type Json = Record<string, unknown>;
+
+/**
+ * zod's OpenAPI 3.0 output, made valid for strict 3.0 tooling: drops the
+ * `$id`s that registry output carries and the safe-integer bounds of
+ * `z.int()`, and lists `null` in the `enum` of a nullable enum, since in 3.0
+ * `enum` still restricts the value when `nullable` is true.
+ */
+function fix(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(fix);
+  if (node === null || typeof node !== "object") return node;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === "$id") continue;
+    // z.int() bounds every integer to the safe range: an artifact, not a rule.
+    if (k === "maximum" && v === Number.MAX_SAFE_INTEGER) continue;
+    if (k === "minimum" && v === Number.MIN_SAFE_INTEGER) continue;
+    out[k] = fix(v);
+  }
+  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) {
+    out.enum = [...out.enum, null];
+  }
+  return out;
+}
+
+function schemaOf(schema: z.ZodType): Json {
+  return fix(z.toJSONSchema(schema, { target: "openapi-3.0", io: "input" })) as Json;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+function componentSchemas(): Record<string, Json> {
+  const registry = z.registry<{ id: string }>();
+  registry.add(ClubListSchema, { id: "ClubList" });
+  registry.add(ClubSchema, { id: "Club" });
+  registry.add(FeeViewSchema, { id: "FeeView" });
+  registry.add(ProblemSchema, { id: "Problem" });
+  registry.add(JsonRpcRequestSchema, { id: "JsonRpcRequest" });
+  registry.add(JsonRpcResponseSchema, { id: "JsonRpcResponse" });
+  const out = z.toJSONSchema(registry, {
+    target: "openapi-3.0",
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  const schemas = fix(out.schemas) as Record<string, Json>;
+  schemas.ClubList!.description = "Body of a 200 from `GET /api/v1/clubs`.";
+  schemas.Club!.description =
+    "One club. Every field is present; a nullable field holds null when the listing has no value.";
+  schemas.FeeView!.description =
+    "One fee as this caller may see it. `label` is present for `band` and `exact`; `estimate` for `band`.";
+  schemas.Problem!.description = "The body of every error (RFC 9457).";
+  return schemas;
+}
+
+const HEADERS: Record<string, Json> = {
+  "X-Total-Clubs": {
+    description: "Clubs matching the filters across all pages; the same number as `total`.",
+    schema: { type: "integer", minimum: 0 },
+  },
+  "X-Request-Id": {
+    description: "An id for this request; quote it when reporting a problem.",
+    schema: { type: "string" },
+  },
+  RateLimit: {
+    description:
+      "Shape `limit=<n>, remaining=<n>, reset=<seconds>`. Do not build on `remaining` as a live count: with the limit not enforced, every response carries the advertised values.",
+    schema: { type: "string" },
+    example: "limit=120, remaining=120, reset=60",
+  },
+  "RateLimit-Policy": {
+    description:
+      "Shape `<requests>;w=<seconds>`: the advertised rate. Clients are expected to stay within it.",
+    schema: { type: "string" },
+    example: "120;w=60",
+  },
+  "X-Data-Source": {
+    description: "The service's display name.",
+    schema: { type: "string" },
+  },
+  "Cache-Control": {
+    description: "Responses depend on the caller's session, so they are never stored.",
+    schema: { type: "string", enum: ["private, no-store"] },
+  },
+  Link: {
+    description:
+      "RFC 8288 links to other pages of the same search (`first`, `prev`, `next`, `last`) where they exist.",
+    schema: { type: "string" },
+  },
+  Allow: {
+    description: "The methods this path answers.",
+    schema: { type: "string" },
+  },
+  "Retry-After": {
+    description: "Seconds to wait before retrying.",
+    schema: { type: "integer", minimum: 0 },
+  },
+  Vary: {
+    description: "The page differs by representation and by session.",
+    schema: { type: "string" },
+  },
+};
+
+function headerRefs(names: string[]): Json {
+  return Object.fromEntries(
+    names.map((n) => [n, { $ref: `#/components/headers/${n}` }]),
+  );
+}
+
+const EXAMPLE_BASE = "https://clubs.example.com";
+
+/** An example body of a problem, from the registry. */
+function problemExample(code: ProblemCode, instance: string): Problem {
+  const p = PROBLEMS[code];
+  return {
+    type: `${EXAMPLE_BASE}/problems/${code}`,
+    title: p.title,
+    status: p.status,
+    detail: p.exampleDetail,
+    code,
+    hint: p.hint,
+    instance,
+  };
+}
+
+/** Every response carries these, whatever the path (set by the app's middlewares). */
+const COMMON_HEADERS = ["X-Request-Id", "RateLimit", "RateLimit-Policy"];
+
+/** Any path can answer these: the rate limit and the error handler cover every route. */
+const COMMON_PROBLEMS: ProblemCode[] = ["rate_limited", "internal_error"];
+
+/** Headers a problem's status brings along. */
+const STATUS_HEADERS: Record<number, string[]> = { 405: ["Allow"], 429: ["Retry-After"] };
+
+/**
+ * The error responses of an operation, grouped by status, each code with
+ * its registry text and an example body. The codes every path can answer
+ * are added here, so no operation forgets them.
+ */
+function problemResponses(
+  codes: ProblemCode[],
+  options: { instance: string; html?: boolean },
+): Json {
+  const byStatus = new Map<number, ProblemCode[]>();
+  for (const code of new Set([...codes, ...COMMON_PROBLEMS])) {
+    const status = PROBLEMS[code].status;
+    byStatus.set(status, [...byStatus.get(status) ?? [], code]);
+  }
+  const out: Json = {};
+  for (const [status, group] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    const list = group.map((c) => `- \`${c}\` (${PROBLEMS[c].title}): ${PROBLEMS[c].when}`);
+    const content: Json = {
+      "application/problem+json": {
+        schema: ref("Problem"),
+        examples: Object.fromEntries(
+          group.map((c) => [c, { value: problemExample(c, options.instance) }]),
+        ),
+      },
+    };
+    if (options.html) {
+      content["text/html"] = {
+        schema: { type: "string", description: "The same problem as an HTML page, for browsers." },
+      };
+    }
+    out[String(status)] = {
+      description: `${group.map((c) => PROBLEMS[c].title).join(" or ")}.\n\n${list.join("\n")}`,
+      headers: headerRefs([...COMMON_HEADERS, ...STATUS_HEADERS[status] ?? []]),
+      content,
+    };
+  }
+  return out;
+}
+
+/** A success response; the common headers are added. */
+function success(description: string, content: Json | null, headers: string[] = []): Json {
+  return {
+    description,
+    headers: headerRefs([...new Set([...COMMON_HEADERS, ...headers])]),
+    ...(content ? { content } : {}),
+  };
+}
+
+function typeDescription(): string {
+  const groups = Object.entries(TYPE_GROUPS).map(([name, types]) =>
+    `\`${name}\` also matches ${types.filter((t) => t !== name).map((t) => `\`${t}\``).join(", ")}`
+  );
+  const aliases = Object.entries(TYPE_ALIASES).map(([from, to]) =>
+    `\`${from}\` reads as \`${to}\``
+  );
+  return `A club type in lower case; a hyphen reads as an underscore. Grouped matching: ${
+    [...groups, ...aliases].join("; ")
+  }. Any other value matches that exact stored type.`;
+}
+
+function clubsParameters(): Json[] {
+  const query = (name: string, description: string, schema: Json, extra: Json = {}) => ({
+    name,
+    in: "query",
+    required: false,
+    description,
+    schema,
+    ...extra,
+  });
+  const text = schemaOf(z.string());
+  return [
+    query("type", typeDescription(), text, { example: "golf" }),
+    query(
+      "state",
+      "State, province or region, by full name or two-letter code; `FL` and `Florida` match the same clubs. With no `country`, the search stays within the United States and Canada. For a region elsewhere, send `country` too.",
+      text,
+      { example: "FL" },
+    ),
+    query(
+      "country",
+      "Country by name or ISO code; `GB` and `United Kingdom` match the same clubs. Omit it, or send `all`, to search every country.",
+      text,
+      { example: "GB" },
+    ),
+    query("q", "Part of the club name, matched in any case.", text, { example: "royal" }),
+    query(
+      "waitlist",
+      `Comma-separated list, each item one of ${
+        WAITLIST_VALUES.map((v) => `\`${v}\``).join(", ")
+      }. \`by_invitation\` also matches clubs stored as \`invite_only\`.`,
+      schemaOf(z.array(WaitlistSchema)),
+      { style: "form", explode: false, example: ["open", "waitlist"] },
+    ),
+    query(
+      "page",
+      "Page number. Minimum 1, default 1. Leading zeros are accepted (`01` is page 1). An empty `page=` counts as not sent. A non-integer, 0 or a negative value answers 400 `invalid_page`. A page past the last one answers 200 with an empty `clubs` array and the real `total`.",
+      schemaOf(z.int().min(1).default(1)),
+    ),
+    query(
+      "limit",
+      // No `maximum` in the schema: larger values are accepted and clamped, not rejected.
+      `Clubs per page. Minimum 1, maximum ${MAX_LIMIT}, default ${DEFAULT_LIMIT}. A value above ${MAX_LIMIT} is accepted and clamped to ${MAX_LIMIT}. An empty \`limit=\` counts as not sent. A non-integer or a value below 1 (such as 0) answers 400 \`invalid_limit\`.`,
+      schemaOf(z.int().min(1).default(DEFAULT_LIMIT)),
+    ),
+  ];
+}
+
+const SUCCESS_HEADERS = [
+  "X-Total-Clubs",
+  "X-Request-Id",
+  "RateLimit",
+  "RateLimit-Policy",
+  "X-Data-Source",
+  "Cache-Control",
+  "Link",
+];
+
+/** Anonymous (`{}`) or either way of presenting a session. */
+const SESSION_SECURITY = [{}, { session_bearer: [] }, { session_cookie: [] }];
+
+function bandText(): string {
+  const edges = BAND_LADDER.map((n) => n.toLocaleString("en-US"));
+  return `Bands use one ladder for every fee: ${
+    edges.join(", ")
+  } and above, in the club's currency. A band label reads like \`$10,000–$25,000\` (lower bound included, upper excluded) or \`$1,000,000+\`; an exact label like \`$12,500\`. \`firstYear\` is the first-year cost: initiation plus a year of dues (annual dues, else twelve monthly dues).`;
+}
+
+const SESSION_TEXT =
+  "A site session is a token created with `main.ts session create --tier free|member`, sent as `Authorization: Bearer <token>` or as the cookie `session=<token>` (the bearer token wins when both are sent). A missing, unknown, expired or revoked token is no session: the call still succeeds, as an anonymous one.";
+
+const html = (description: string) => ({
+  "text/html": { schema: { type: "string", description } },
+});
+const anyJson = (description: string) => ({
+  "application/json": { schema: { type: "object", description } },
+});
+
+/** The other methods on the REST endpoint: documented so 405 is too. */
+function readOnlyMethods(): Json {
+  const out: Json = {};
+  for (const method of ["post", "put", "patch", "delete"]) {
+    out[method] = {
+      operationId: `clubs${method[0]!.toUpperCase()}${method.slice(1)}`,
+      tags: ["clubs"],
+      summary: `Not answered (${method.toUpperCase()})`,
+      description: "The REST API is read-only: only GET (and HEAD) are answered.",
+      responses: problemResponses(["method_not_allowed"], { instance: "/api/v1/clubs" }),
+    };
+  }
+  return out;
+}
+
+function build(): Json {
+  const clubs = {
+    get: {
+      operationId: "searchClubs",
+      tags: ["clubs"],
+      summary: "Search clubs",
+      description:
+        "Searches clubs by type, place, name and waitlist status, with paging. Filters combine: each returned club matches all of them. Rows are sorted by name. With no filters, the first page of the whole directory is returned. A client has reached the end when `page * limit` is at least `total`, or when the page is empty. Club rows carry no profile link. Fee figures depend on the caller's session (see `fee_access`).",
+      security: SESSION_SECURITY,
+      parameters: clubsParameters(),
+      responses: {
+        "200": success(
+          "One page of matching clubs.",
+          { "application/json": { schema: ref("ClubList") } },
+          SUCCESS_HEADERS,
+        ),
+        ...problemResponses(
+          ["invalid_page", "invalid_limit", "invalid_waitlist", "clubs_unavailable"],
+          { instance: "/api/v1/clubs" },
+        ),
+      },
+    },
+    ...readOnlyMethods(),
+  };
+  const unknownApiPath = {
+    get: {
+      operationId: "unknownApiPath",
+      tags: ["clubs"],
+      summary: "Any other /api/v1 path",
+      description:
+        "Any other path under `/api/v1/`, with any method, answers 404 `not_found`; `instance` is `/api/v1`.",
+      parameters: [{
+        name: "path",
+        in: "path",
+        required: true,
+        description: "Any path other than `clubs`.",
+        schema: { type: "string" },
+      }],
+      responses: problemResponses(["not_found"], { instance: "/api/v1" }),
+    },
+  };
+  const profile = {
+    get: {
+      operationId: "clubProfile",
+      tags: ["profiles"],
+      summary: "A club's profile page",
+      description:
+        "The club's profile: an HTML page for browsers, or the Club object (as in a ClubList) when the `Accept` header ranks `application/json` above `text/html`. Fees are shown as the caller's session allows. Not supported for building against: use `GET /api/v1/clubs`.",
+      security: SESSION_SECURITY,
+      parameters: [{
+        name: "slug",
+        in: "path",
+        required: true,
+        description: "The club's `slug`.",
+        schema: schemaOf(ClubRecordSchema.shape.slug),
+      }],
+      responses: {
+        "200": success(
+          "The profile.",
+          { ...html("The profile page."), "application/json": { schema: ref("Club") } },
+          ["Cache-Control", "Vary"],
+        ),
+        ...problemResponses(["not_found", "clubs_unavailable"], {
+          instance: "/clubs/no-such-club",
+          html: true,
+        }),
+      },
+    },
+  };
+  const index = {
+    get: {
+      operationId: "index",
+      tags: ["meta"],
+      summary: "Where to start",
+      description:
+        "The service's name, the snapshot it serves (`clubs`, `imported_at`; null while the database cannot be read) and links to every entry point.",
+      responses: {
+        "200": success("The index.", anyJson("Name, snapshot and links.")),
+        ...problemResponses([], { instance: "/" }),
+      },
+    },
+  };
+  const document = {
+    get: {
+      operationId: "openApiDocument",
+      tags: ["meta"],
+      summary: "This description",
+      description: `The OpenAPI 3.0.0 description of the service, version ${OPENAPI_VERSION}.`,
+      responses: {
+        "200": success("This document.", anyJson("An OpenAPI 3.0.0 document.")),
+        ...problemResponses([], { instance: "/openapi.json" }),
+      },
+    },
+  };
+  const problemList = {
+    get: {
+      operationId: "problemList",
+      tags: ["problems"],
+      summary: "Every problem code",
+      description: `Lists every code: ${
+        PROBLEM_CODES.map((c) => `\`${c}\``).join(", ")
+      }. Browsers get HTML; clients that rank \`application/json\` above \`text/html\` get JSON.`,
+      responses: {
+        "200": success("Every code.", {
+          ...html("A page listing every code."),
+          ...anyJson("Every code with its status, title, when it is answered and its hint."),
+        }),
+        ...problemResponses([], { instance: "/problems" }),
+      },
+    },
+  };
+  const problemPage = {
+    get: {
+      operationId: "problemPage",
+      tags: ["problems"],
+      summary: "One problem code",
+      description:
+        "Explains one code: when it is answered, how to fix the request, and an example. Browsers get HTML; clients that rank `application/json` above `text/html` get JSON.",
+      parameters: [{
+        name: "code",
+        in: "path",
+        required: true,
+        description: "A problem code.",
+        schema: { type: "string", enum: PROBLEM_CODES },
+      }],
+      responses: {
+        "200": success("The code's page.", {
+          ...html("The code's page."),
+          ...anyJson("The code with its status, title, when, hint and an example."),
+        }),
+        ...problemResponses(["not_found"], { instance: "/problems/no_such_code" }),
+      },
+    },
+  };
+  const mcp = {
+    post: {
+      operationId: "mcp",
+      tags: ["mcp"],
+      summary: "MCP server (Streamable HTTP)",
+      description:
+        "An anonymous, stateless MCP server: JSON-RPC 2.0 over POST, no session and no `initialize` step needed. Send `content-type: application/json` and `accept: application/json, text/event-stream`. `tools/list` lists the tools and their input schemas; `tools/call` runs one (`params.name`, `params.arguments`); `search_clubs` searches clubs and answers with a profile link for each. It returns no fees, and it allows any origin (CORS).",
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: ref("JsonRpcRequest"),
+            example: { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} },
+          },
+        },
+      },
+      responses: {
+        "200": success("The JSON-RPC response.", {
+          "application/json": { schema: ref("JsonRpcResponse") },
+          "text/event-stream": {
+            schema: { type: "string", description: "The response as one SSE message." },
+          },
+        }),
+        "202": success("A notification (a request without `id`) was accepted.", null),
+        ...problemResponses([], { instance: "/api/mcp" }),
+      },
+    },
+    get: {
+      operationId: "mcpGet",
+      tags: ["mcp"],
+      summary: "Not answered",
+      description: "Only POST is answered: this stateless server opens no event stream.",
+      responses: {
+        "405": success(
+          "Method not allowed, as a JSON-RPC error.",
+          { "application/json": { schema: ref("JsonRpcResponse") } },
+          ["Allow"],
+        ),
+      },
+    },
+  };
+  return {
+    openapi: "3.0.0",
+    info: {
+      title: "Club Directory Service",
+      version: OPENAPI_VERSION,
+      description:
+        `A read-only directory of private membership clubs worldwide. The supported endpoint is \`GET /api/v1/clubs\`; the other paths are described for completeness and are not supported for building against. The REST API is free and needs no API key and no account; it sends no CORS headers. Errors are RFC 9457 \`application/problem+json\` bodies whose \`code\` is explained at \`/problems/<code>\`.\n\n## Fees and sessions\n\n${SESSION_TEXT}\n\n| Caller | \`fee_access\` | fee figures | \`fee_views\` |\n|-|-|-|-|\n| No session | \`locked\` | null | \`locked\` where a figure exists, \`none\` where none is on file |\n| Free session | \`band\` | null | \`band\` (\`estimate: true\` for estimated fees) |\n| Member session | \`exact\` | club-verified figures | \`exact\` for club-verified fees, \`band\` otherwise |\n\n${bandText()}`,
+    },
+    servers: [{ url: "/", description: "This server" }],
+    tags: [
+      { name: "clubs", description: "The supported REST endpoint." },
+      { name: "profiles", description: "Club profile pages." },
+      { name: "problems", description: "Documentation of error codes." },
+      { name: "mcp", description: "The MCP server." },
+      { name: "meta", description: "This description." },
+    ],
+    paths: {
+      "/": index,
+      "/api/v1/clubs": clubs,
+      "/api/v1/{path}": unknownApiPath,
+      "/clubs/{slug}": profile,
+      "/openapi.json": document,
+      "/problems": problemList,
+      "/problems/{code}": problemPage,
+      "/api/mcp": mcp,
+    },
+    components: {
+      schemas: componentSchemas(),
+      headers: HEADERS,
+      securitySchemes: {
+        session_bearer: {
+          type: "http",
+          scheme: "bearer",
+          description: `Optional. ${SESSION_TEXT}`,
+        },
+        session_cookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: "session",
+          description: `Optional. ${SESSION_TEXT}`,
+        },
+      },
+    },
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+let cachedDocument: Json | null = null;
+let cachedJson: string | null = null;
+
+/**
+ * The OpenAPI document, built on first use and frozen: clone it
+ * (`structuredClone`) before handing it to tools that dereference in place.
+ *
+ * @example
+ * ```ts
+ * import { openApiDocument } from "./document.ts";
+ * (openApiDocument().info as { version: string }).version; // "1.2.0"
+ * ```
+ */
+export function openApiDocument(): Record<string, unknown> {
+  return cachedDocument ??= deepFreeze(build());
+}
+
+/**
+ * The document as JSON text, serialized once, for the `/openapi.json` route.
+ *
+ * @example
+ * ```ts
+ * import { openApiJson } from "./document.ts";
+ * JSON.parse(openApiJson()).openapi; // "3.0.0"
+ * ```
+ */
+export function openApiJson(): string {
+  return cachedJson ??= JSON.stringify(openApiDocument());
+}

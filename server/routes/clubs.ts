@@ -1,0 +1,247 @@
+/**
+ * `GET /api/v1/clubs` (spec §4.1): query parameters in, the core's ClubList
+ * bytes out. All filter rules live in the core (`parseSearch`, `findPage`,
+ * `clubListJson`); this module only reads parameters, caches, and sets
+ * headers.
+ *
+ * The hot path is two cache hits: the parsed query per raw query string
+ * (parsing does not depend on the snapshot, so it is kept across swaps) and
+ * the serialized body per (filters, page, limit, access) in the snapshot's
+ * `pages` LRU, which goes away with its snapshot when an import is picked
+ * up. Bodies are ASCII-only JSON strings (see db/json.ts): one-byte strings
+ * that Deno sends without re-encoding. A cached body is byte for byte what
+ * a fresh one would be.
+ *
+ * @example
+ * ```ts ignore
+ * import { clubsRoute } from "./clubs.ts";
+ * app.route("/api/v1", clubsRoute({ directory, name: "Club Directory", baseUrl: null, problems }));
+ * ```
+ * @module
+ */
+import { Hono } from "hono";
+import {
+  clubListJson,
+  filterKey,
+  findPage,
+  parseSearch,
+  type RawSearch,
+  type Result,
+  type SearchError,
+  type SearchQuery,
+} from "../../core/search/mod.ts";
+import {
+  type CachedPage,
+  type ClubStore,
+  type Directory,
+  Lru,
+  StoreError,
+} from "../../core/store/mod.ts";
+import { type FeeAccess, ProblemError } from "../../core/model/mod.ts";
+import { baseUrlOf } from "../http/base_url.ts";
+import type { AppEnv } from "../http/env.ts";
+import type { Problems } from "../http/problem.ts";
+import { markHeadersBuilt, takeResponseHeaders } from "../middleware/response_headers.ts";
+
+/** Options of {@link clubsRoute}. */
+export interface ClubsRouteOptions {
+  directory: Directory;
+  /** Sent as `X-Data-Source`. */
+  name: string;
+  /** `{base_url}` for `Link`; null uses the request's origin. */
+  baseUrl: string | null;
+  /** The caller's fee access; default "locked". */
+  access?: (req: Request) => FeeAccess;
+  problems: Problems;
+}
+
+/** A query string, read and validated once. */
+type ParsedQuery =
+  | { ok: false; error: SearchError }
+  | {
+    ok: true;
+    query: SearchQuery;
+    /** Cache key of the body without the access level. */
+    key: string;
+    /** The query string without `page`, ending in `&` unless empty: for `Link`. */
+    rest: string;
+  };
+
+/** Distinct query strings remembered; each entry is a few hundred bytes. */
+const PARSED_QUERIES = 5_000;
+const METHODS = "GET, HEAD";
+const PATH = "/clubs";
+const API_PATH = "/api/v1/clubs";
+const SCALAR_PARAMS = new Set(["type", "state", "country", "q", "page", "limit"]);
+
+/**
+ * Reads the search parameters of a query string: the first value of each,
+ * every value of `waitlist` (combined), unknown names ignored.
+ *
+ * @example
+ * ```ts
+ * import { readSearchParams } from "./clubs.ts";
+ * readSearchParams("type=golf&type=city&waitlist=open&waitlist=closed&x=1");
+ * // { type: "golf", waitlist: ["open", "closed"] }
+ * ```
+ */
+export function readSearchParams(search: string): RawSearch {
+  const raw: Record<string, string | string[]> = {};
+  if (search === "") return raw;
+  let waitlist: string[] | undefined;
+  for (const [name, value] of new URLSearchParams(search)) {
+    if (name === "waitlist") (waitlist ??= []).push(value);
+    else if (SCALAR_PARAMS.has(name) && !(name in raw)) raw[name] = value;
+  }
+  if (waitlist) raw.waitlist = waitlist;
+  return raw as RawSearch;
+}
+
+function paramName(pair: string): string {
+  const eq = pair.indexOf("=");
+  const name = (eq < 0 ? pair : pair.slice(0, eq)).replaceAll("+", " ");
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
+/** The query string without any `page`, kept as the client encoded it. */
+function withoutPage(search: string): string {
+  const kept = search.split("&").filter((p) => p !== "" && paramName(p) !== "page");
+  return kept.length ? `${kept.join("&")}&` : "";
+}
+
+function parseQuery(search: string): ParsedQuery {
+  const parsed: Result<SearchQuery, SearchError> = parseSearch(readSearchParams(search));
+  if (!parsed.ok) return parsed;
+  const q = parsed.value;
+  return {
+    ok: true,
+    query: q,
+    key: `${filterKey(q)}|${q.page}|${q.limit}|`,
+    rest: withoutPage(search),
+  };
+}
+
+/**
+ * The `Link` header of a page: `rel="next"` while more clubs follow,
+ * `rel="prev"` from page 2 (past the end, it points at the last real page).
+ * Null when there is neither.
+ *
+ * @example
+ * ```ts
+ * import { pageLinks } from "./clubs.ts";
+ * pageLinks("https://x.example", "type=golf&", 2, 10, 35);
+ * // '<https://x.example/api/v1/clubs?type=golf&page=3>; rel="next", <https://x.example/api/v1/clubs?type=golf&page=1>; rel="prev"'
+ * ```
+ */
+export function pageLinks(
+  base: string,
+  rest: string,
+  page: number,
+  limit: number,
+  total: number,
+): string | null {
+  const last = Math.max(1, Math.ceil(total / limit));
+  const next = page < last ? page + 1 : 0;
+  const prev = page > 1 ? Math.min(page - 1, last) : 0;
+  if (!next && !prev) return null;
+  const url = `${base}${API_PATH}?${rest}page=`;
+  const links: string[] = [];
+  if (next) links.push(`<${url}${next}>; rel="next"`);
+  if (prev) links.push(`<${url}${prev}>; rel="prev"`);
+  return links.join(", ");
+}
+
+/**
+ * True for errors that mean the open snapshot cannot be read any more
+ * (SQLite errors, a handle or statement closed under us), as opposed to bugs.
+ */
+function isStorageError(e: unknown): boolean {
+  if (e instanceof StoreError) return true;
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === "ERR_SQLITE_ERROR" ||
+    (code === "ERR_INVALID_STATE" && /database|statement/.test(String((e as Error).message)));
+}
+
+const UNAVAILABLE = "The club directory cannot be read right now";
+const locked = (): FeeAccess => "locked";
+
+/**
+ * The `/clubs` route, to mount at `/api/v1`. Other methods on it answer 405
+ * `method_not_allowed`; other paths fall through to the app's 404.
+ *
+ * @example
+ * ```ts ignore
+ * import { clubsRoute } from "./clubs.ts";
+ * app.route("/api/v1", clubsRoute({ directory, name: "Club Directory", baseUrl: null, problems }));
+ * ```
+ */
+export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
+  const { directory, name, baseUrl, problems } = options;
+  const accessOf = options.access ?? locked;
+  const parsedQueries = new Lru<string, ParsedQuery>(PARSED_QUERIES);
+
+  function body(
+    store: ClubStore,
+    query: SearchQuery,
+    key: string,
+    access: FeeAccess,
+  ): CachedPage {
+    let page = store.pages.get(key);
+    if (page === undefined) {
+      const found = findPage(store, query);
+      page = { body: clubListJson(store, found, access), total: found.total };
+      store.pages.set(key, page);
+    }
+    return page;
+  }
+
+  return new Hono<AppEnv>()
+    .get(PATH, function listClubs(c) {
+      const url = c.req.url;
+      const mark = url.indexOf("?");
+      const search = mark < 0 ? "" : url.slice(mark + 1);
+      let parsed = parsedQueries.get(search);
+      if (parsed === undefined) {
+        parsed = parseQuery(search);
+        parsedQueries.set(search, parsed);
+      }
+      if (!parsed.ok) throw new ProblemError(parsed.error.code, parsed.error.detail);
+
+      const access = accessOf(c.req.raw);
+      let out: CachedPage;
+      try {
+        out = body(directory.current(), parsed.query, parsed.key + access, access);
+      } catch (e) {
+        if (!isStorageError(e)) throw e;
+        // Reopen on the next request: the file may be back (or replaced) by then.
+        directory.invalidate();
+        throw new ProblemError("clubs_unavailable", UNAVAILABLE, { cause: e });
+      }
+
+      // Every header goes in at construction: touching res.headers later
+      // makes Deno drop the native response it prepared and build it again.
+      const headers: [string, string][] = [
+        ...takeResponseHeaders(c),
+        ["Content-Type", "application/json"],
+        ["Cache-Control", "private, no-store"],
+        ["X-Total-Clubs", String(out.total)],
+        ["X-Data-Source", name],
+      ];
+      const { page, limit } = parsed.query;
+      const link = pageLinks(baseUrlOf(baseUrl, url), parsed.rest, page, limit, out.total);
+      if (link !== null) headers.push(["Link", link]);
+      return markHeadersBuilt(c, new Response(out.body, { status: 200, headers }));
+    })
+    .all(PATH, function otherMethods(c) {
+      return problems.respond(
+        c,
+        "method_not_allowed",
+        `"${API_PATH}" does not answer ${c.req.method}; it answers ${METHODS}`,
+        { headers: { Allow: METHODS } },
+      );
+    });
+}

@@ -1,0 +1,274 @@
+/**
+ * `/problems` and `/problems/<code>` (spec §7): the pages every problem's
+ * `type` points at, generated from the registry in `server/problems.ts`.
+ * Browsers get plain HTML; clients that ask for `application/json` get the
+ * same content as JSON.
+ *
+ * @example
+ * ```ts ignore
+ * import { problemPages } from "./problems.ts";
+ * app.route("/problems", problemPages({ baseUrl: null, problems }));
+ * ```
+ * @module
+ */
+import { type Context, Hono } from "hono";
+import { type ProblemCode, type ProblemInfo, PROBLEMS } from "../../core/model/mod.ts";
+import { baseUrlOf } from "../http/base_url.ts";
+import type { AppEnv } from "../http/env.ts";
+import { PROBLEM_TYPE, type ProblemBody, type Problems } from "../http/problem.ts";
+
+/** Options of {@link problemPages}. */
+export interface ProblemPagesOptions {
+  /** `{base_url}`; null uses the request's origin. */
+  baseUrl: string | null;
+  problems: Problems;
+}
+
+const CODES = Object.keys(PROBLEMS) as ProblemCode[];
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad Request",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+};
+const PAGE_HEADERS = { "Cache-Control": "public, max-age=3600", "Vary": "Accept" };
+const ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+const HTML_TYPE = "text/html; charset=utf-8";
+const JSON_TYPE = "application/json";
+
+/**
+ * True when the `Accept` header ranks JSON above HTML. Ties go to HTML, so
+ * browsers, wildcard-only clients and clients sending no `Accept` get the page.
+ *
+ * @example
+ * ```ts
+ * import { prefersJson } from "./problems.ts";
+ * prefersJson("application/json"); // true
+ * prefersJson("text/html,application/xhtml+xml;q=0.9"); // false
+ * prefersJson(null); // false
+ * ```
+ */
+export function prefersJson(accept: string | null): boolean {
+  if (!accept) return false;
+  let json = 0;
+  let html = 0;
+  for (const part of accept.split(",")) {
+    const [range = "", ...params] = part.split(";").map((s) => s.trim().toLowerCase());
+    const qParam = params.find((p) => p.startsWith("q="));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    if (!(q > 0)) continue;
+    if (range === "application/json" || range === PROBLEM_TYPE) json = Math.max(json, q);
+    else if (range === "text/html") html = Math.max(html, q);
+    else if (range === "application/*") json = Math.max(json, q * 0.99);
+    else if (range === "text/*") html = Math.max(html, q * 0.99);
+    else if (range === "*/*") {
+      // A wildcard is less specific than a named type of the same weight.
+      json = Math.max(json, q * 0.98);
+      html = Math.max(html, q * 0.98);
+    }
+  }
+  return json > html;
+}
+
+/**
+ * Escapes text for HTML element content and attribute values.
+ *
+ * @example
+ * ```ts
+ * import { escapeHtml } from "./problems.ts";
+ * escapeHtml(`<a href="x">&</a>`); // "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;"
+ * ```
+ */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ENTITIES[ch]!);
+}
+
+/** Registry prose with `code` spans, escaped. */
+function prose(text: string): string {
+  return escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
+}
+
+/** The example request line of a code, e.g. `GET https://x/api/v1/clubs?page=0`. */
+function exampleRequest(base: string, info: ProblemInfo): string {
+  if (info.example.startsWith("/")) return `GET ${base}${info.example}`;
+  const m = /^([A-Z]+) (\/.*)$/.exec(info.example);
+  return m ? `${m[1]} ${base}${m[2]}` : info.example;
+}
+
+/** The `instance` the example request would report. */
+function exampleInstance(info: ProblemInfo): string {
+  const path = /\/[^\s?]*/.exec(info.example)?.[0] ?? "/api/v1/clubs";
+  if (info.code === "not_found" && path.startsWith("/api/v1/")) return "/api/v1";
+  return path;
+}
+
+interface CodeSummary {
+  code: ProblemCode;
+  status: number;
+  title: string;
+  type: string;
+  when: string;
+  hint: string;
+}
+
+interface CodePage extends CodeSummary {
+  example: { request: string; response: ProblemBody };
+}
+
+function summary(base: string, problems: Problems, code: ProblemCode): CodeSummary {
+  const info = PROBLEMS[code];
+  return {
+    code,
+    status: info.status,
+    title: info.title,
+    type: `${base}/problems/${code}`,
+    when: info.when,
+    hint: problems.hint(code),
+  };
+}
+
+function codePage(base: string, problems: Problems, code: ProblemCode): CodePage {
+  const info: ProblemInfo = PROBLEMS[code];
+  return {
+    ...summary(base, problems, code),
+    example: {
+      request: exampleRequest(base, info),
+      response: problems.body(base, code, info.exampleDetail, exampleInstance(info)),
+    },
+  };
+}
+
+const STYLE =
+  `body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#222}
+code,pre{font:14px ui-monospace,monospace;background:#f4f4f4}code{padding:0 .2em}
+pre{padding:.75rem;overflow-x:auto;white-space:pre-wrap}table{border-collapse:collapse;width:100%}
+th,td{text-align:left;padding:.3rem .6rem;border-bottom:1px solid #ddd}a{color:#0645ad}`;
+
+function html(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+}
+
+function indexHtml(base: string, list: CodeSummary[]): string {
+  const rows = list.map((p) =>
+    `<tr><td><a href="${
+      escapeHtml(p.type)
+    }"><code>${p.code}</code></a></td><td>${p.status}</td><td>${escapeHtml(p.title)}</td></tr>`
+  ).join("\n");
+  return html(
+    "Problems",
+    `<h1>Problems</h1>
+<p>Every error of this service is an <a href="https://www.rfc-editor.org/rfc/rfc9457">RFC 9457</a>
+<code>application/problem+json</code> body with <code>type</code>, <code>title</code>,
+<code>status</code>, <code>detail</code>, <code>code</code>, <code>hint</code> and
+<code>instance</code>. Branch on <code>code</code>; it never changes.</p>
+<table>
+<thead><tr><th>Code</th><th>Status</th><th>Title</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+<p>The supported endpoint is <code>GET ${escapeHtml(base)}/api/v1/clubs</code>; see also <a href="${
+      escapeHtml(base)
+    }/openapi.json">the OpenAPI description</a>.</p>`,
+  );
+}
+
+function codeHtml(page: CodePage): string {
+  const status = `${page.status} ${STATUS_TEXT[page.status] ?? ""}`.trim();
+  const response = `HTTP/1.1 ${status}\nContent-Type: ${PROBLEM_TYPE}\n\n${
+    JSON.stringify(page.example.response, null, 2)
+  }`;
+  return html(
+    `${page.title} (${page.code})`,
+    `<p><a href="${escapeHtml(page.type.slice(0, page.type.lastIndexOf("/")))}">All problems</a></p>
+<h1>${escapeHtml(page.title)}</h1>
+<table>
+<tr><th>Code</th><td><code>${page.code}</code></td></tr>
+<tr><th>Status</th><td>${escapeHtml(status)}</td></tr>
+<tr><th>Type</th><td><code>${escapeHtml(page.type)}</code></td></tr>
+</table>
+<h2>When it happens</h2>
+<p>${prose(page.when)}</p>
+<h2>How to fix it</h2>
+<p>${prose(page.hint)}</p>
+<h2>Example request</h2>
+<pre>${escapeHtml(page.example.request)}</pre>
+<h2>Example response</h2>
+<pre>${escapeHtml(response)}</pre>`,
+  );
+}
+
+function unknownHtml(code: string): string {
+  const links = CODES.map((c) => `<li><a href="./${c}"><code>${c}</code></a></li>`).join("\n");
+  return html(
+    "Unknown problem code",
+    `<h1>Unknown problem code</h1>
+<p>There is no problem code <code>${escapeHtml(code)}</code>. The codes are:</p>
+<ul>
+${links}
+</ul>`,
+  );
+}
+
+function isCode(code: string): code is ProblemCode {
+  return Object.hasOwn(PROBLEMS, code);
+}
+
+/**
+ * The `/problems` pages, to mount at `/problems`.
+ *
+ * @example
+ * ```ts ignore
+ * import { problemPages } from "./problems.ts";
+ * app.route("/problems", problemPages({ baseUrl: "https://clubs.example", problems }));
+ * ```
+ */
+export function problemPages(options: ProblemPagesOptions): Hono<AppEnv> {
+  const { problems } = options;
+  const base = (c: Context) => baseUrlOf(options.baseUrl, c.req.url);
+  const wantsJson = (c: Context) => prefersJson(c.req.header("accept") ?? null);
+
+  return new Hono<AppEnv>()
+    .get("/", function problemIndex(c) {
+      const b = base(c);
+      const list = CODES.map((code) => summary(b, problems, code));
+      return wantsJson(c)
+        ? c.body(JSON.stringify({ problems: list }), 200, {
+          ...PAGE_HEADERS,
+          "Content-Type": JSON_TYPE,
+        })
+        : c.body(indexHtml(b, list), 200, { ...PAGE_HEADERS, "Content-Type": HTML_TYPE });
+    })
+    .get("/:code", function problemPage(c) {
+      const code = c.req.param("code");
+      if (!isCode(code)) {
+        const detail = `There is no problem code "${code}"`;
+        return wantsJson(c)
+          ? problems.respond(c, "not_found", detail)
+          : c.body(unknownHtml(code), 404, { "Content-Type": HTML_TYPE, "Vary": "Accept" });
+      }
+      const page = codePage(base(c), problems, code);
+      return wantsJson(c)
+        ? c.body(JSON.stringify(page), 200, { ...PAGE_HEADERS, "Content-Type": JSON_TYPE })
+        : c.body(codeHtml(page), 200, { ...PAGE_HEADERS, "Content-Type": HTML_TYPE });
+    });
+}

@@ -1,0 +1,36 @@
+import { DatabaseSync } from "node:sqlite";
+import { assertEquals, ok } from "../../_assert.ts";
+import { ensureDatabase } from "../../../core/import/bundled.ts";
+import { ClubStore } from "../../../core/store/store.ts";
+import { search } from "../../../core/search/search.ts";
+import { fold } from "../../../core/model/fold.ts";
+
+Deno.test("ensureDatabase() rebuilds a database of an older layout from the bundled snapshot, which searches right", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/clubs.db`;
+  const old = new DatabaseSync(path);
+  old.exec(
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES ('schema_version', '1')",
+  );
+  old.close();
+  const lines: string[] = [];
+  assertEquals(await ensureDatabase(path, (l) => lines.push(l)), true);
+  ok(lines[0]!.includes("layout version 1"), lines[0]);
+  const store = ClubStore.open(path);
+  ok(store.keys.size >= 39_000);
+  // On the real directory both name paths run: the trigram index for rare
+  // fragments, the in-memory check for common ones ("club" is in most names).
+  for (const q of ["club", "country club", "pine valley", "zürich", "ab"]) {
+    const r = search(store, { q, limit: "1" });
+    ok(r.ok);
+    const expected = store.db.prepare(
+      "SELECT count(*) AS n FROM clubs WHERE instr(name_fold, ?) > 0",
+    )
+      .get(fold(q)) as { n: number };
+    assertEquals(r.value.total, Number(expected.n), q);
+  }
+  store.close();
+  // Now current: nothing to do.
+  assertEquals(await ensureDatabase(path), false);
+  await Deno.remove(dir, { recursive: true });
+});

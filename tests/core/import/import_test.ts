@@ -1,0 +1,284 @@
+import { assertEquals, assertRejects, ok } from "../../_assert.ts";
+import { importCsv, ImportError, openSource } from "../../../core/import/import.ts";
+import { ClubStore } from "../../../core/store/store.ts";
+import { search } from "../../../core/search/search.ts";
+import { FIXTURE_CSV } from "../../_fixture.ts";
+
+const HEADER = "name,city,state,country,type";
+
+async function tmp(): Promise<string> {
+  return await Deno.makeTempDir({ prefix: "clubdir-import-" });
+}
+
+async function importText(text: string | Uint8Array, dbPath: string, dryRun = false) {
+  const bytes = typeof text === "string" ? new TextEncoder().encode(text) : text;
+  const path = `${dbPath}.input`;
+  await Deno.writeFile(path, bytes);
+  return await importCsv(openSource(path).stream, { dbPath, dryRun, maxErrors: 10 });
+}
+
+async function importErrors(text: string): Promise<ImportError> {
+  const dir = await tmp();
+  try {
+    await importText(text, `${dir}/c.db`);
+  } catch (e) {
+    ok(e instanceof ImportError, String(e));
+    return e;
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+  throw new Error("expected the import to fail");
+}
+
+function allClubs(path: string) {
+  const store = ClubStore.open(path);
+  try {
+    const r = search(store, { limit: "200" });
+    ok(r.ok);
+    return r.value.clubs;
+  } finally {
+    store.close();
+  }
+}
+
+Deno.test("importCsv() reads BOM, CRLF, quoted commas, quotes and newlines, empty cells as null", async () => {
+  const dir = await tmp();
+  const csv =
+    '\ufeffname,city,description,verified,amenities\r\n"Club, The","Town","He said ""hi""\r\nthen left",yes,golf; pool\r\nB Club,,,0,"[""spa""]"\r\n';
+  const s = await importText(csv, `${dir}/c.db`);
+  assertEquals(s.rows, 2);
+  const [b, club] = allClubs(`${dir}/c.db`);
+  assertEquals(club!.name, "Club, The");
+  assertEquals(club!.description, 'He said "hi"\r\nthen left');
+  assertEquals(club!.verified, true);
+  assertEquals(club!.amenities, ["golf", "pool"]);
+  assertEquals(b!.city, null);
+  assertEquals(b!.verified, false);
+  assertEquals(b!.amenities, ["spa"]);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("importCsv() accepts columns in any order and reports unknown columns", async () => {
+  const dir = await tmp();
+  const s = await importText("colour,city,name\nred,Paris,Le Club\n", `${dir}/c.db`);
+  assertEquals(s.unknownColumns, ["colour"]);
+  assertEquals(allClubs(`${dir}/c.db`)[0]!.city, "Paris");
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("importCsv() refuses a header without name", async () => {
+  const e = await importErrors("city,state\nParis,\n");
+  ok(/no "name" column/.test(e.message), e.message);
+});
+
+Deno.test("importCsv() derives a stable id and a unique slug when missing", async () => {
+  const dir = await tmp();
+  const csv =
+    `${HEADER}\nRiverside Club,Tampa,Florida,United States,golf\nRiverside Club,Tampa,Florida,United States,tennis\nRiverside Club,Ottawa,Ontario,Canada,golf\n`;
+  await importText(csv, `${dir}/a.db`);
+  await importText(csv, `${dir}/b.db`);
+  const a = allClubs(`${dir}/a.db`);
+  const b = allClubs(`${dir}/b.db`);
+  assertEquals(a.map((c) => c.id), b.map((c) => c.id));
+  ok(
+    a.every((c) =>
+      /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(c.id)
+    ),
+  );
+  assertEquals(a.map((c) => c.slug).sort(), [
+    "riverside-club-ottawa",
+    "riverside-club-tampa",
+    "riverside-club-tampa-2",
+  ]);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("importCsv() reports every bad row with line, column and value", async () => {
+  const csv = [
+    "name,verified,holes,waitlist_status,google_rating,hero_image_url",
+    "Good Club,yes,18,open,4.5,https://x.example/a.jpg",
+    "Bad Bool,maybe,18,open,4,",
+    "Bad Holes,no,eighteen,open,4,",
+    "Bad Waitlist,no,9,sometimes,4,",
+    ",no,9,open,4,",
+    "Bad Rating,no,9,open,7,ftp://x",
+  ].join("\n");
+  const e = await importErrors(csv);
+  const got = e.errors.map((x) => `${x.line}:${x.column}:${x.value}`);
+  assertEquals(got, [
+    "3:verified:maybe",
+    "4:holes:eighteen",
+    "5:waitlist_status:sometimes",
+    "6:name:",
+    "7:hero_image_url:ftp://x",
+    "7:google_rating:7",
+  ]);
+  assertEquals(e.errorCount, 6);
+});
+
+Deno.test("importCsv() caps the listed errors but counts them all", async () => {
+  const rows = Array.from({ length: 25 }, (_, i) => `Club ${i},maybe`);
+  const e = await importErrors(["name,verified", ...rows].join("\n"));
+  assertEquals(e.errors.length, 10);
+  assertEquals(e.errorCount, 25);
+});
+
+Deno.test("importCsv() rejects duplicate ids and slugs naming the first line", async () => {
+  const id = "00000000-0000-4000-8000-000000000001";
+  const e = await importErrors(`name,id,slug\nA,${id},a\nB,${id},b\nC,,a\n`);
+  assertEquals(e.errors.map((x) => `${x.line}:${x.column}:${x.message}`), [
+    "3:id:duplicate id, already used on line 2",
+    "4:slug:duplicate slug, already used on line 2",
+  ]);
+});
+
+Deno.test("importCsv() rejects a row with the wrong number of fields", async () => {
+  const e = await importErrors("name,city\nA,B,C\n");
+  assertEquals(e.errors[0]!.line, 2);
+  ok(/expected 2 fields/.test(e.errors[0]!.message));
+});
+
+Deno.test("importCsv() rejects fee figures on a club whose fee_tier is none", async () => {
+  const e = await importErrors("name,fee_tier,annual_dues\nA,none,5000\n");
+  assertEquals(e.errors[0]!.column, "fee_tier");
+});
+
+Deno.test("importCsv() names the line where a multi-line record starts", async () => {
+  const e = await importErrors('name,description,holes\nA,"one\ntwo\nthree",x\nB,,\n');
+  assertEquals(e.errors[0]!.line, 2);
+});
+
+Deno.test("importCsv() leaves the old database byte-for-byte untouched when it fails", async () => {
+  const dir = await tmp();
+  const db = `${dir}/c.db`;
+  await importCsv(openSource(FIXTURE_CSV).stream, { dbPath: db });
+  const before = await Deno.readFile(db);
+  await assertRejects(importText("name,holes\nA,x\n", db), ImportError);
+  await assertRejects(importText("", db), ImportError);
+  await assertRejects(importText("name\n", db), ImportError);
+  assertEquals(await Deno.readFile(db), before);
+  const left = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n.includes("importing"));
+  assertEquals(left, []);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("importCsv() leaves the old database when aborted", async () => {
+  const dir = await tmp();
+  const db = `${dir}/c.db`;
+  await importCsv(openSource(FIXTURE_CSV).stream, { dbPath: db });
+  const before = await Deno.readFile(db);
+  const rows = Array.from({ length: 3000 }, (_, i) => `Club ${i}`).join("\n");
+  await Deno.writeTextFile(`${dir}/big.csv`, `name\n${rows}\n`);
+  const abort = new AbortController();
+  abort.abort(new Error("stop"));
+  await assertRejects(
+    importCsv(openSource(`${dir}/big.csv`).stream, { dbPath: db, signal: abort.signal }),
+  );
+  assertEquals(await Deno.readFile(db), before);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("importCsv() --dry-run validates without writing", async () => {
+  const dir = await tmp();
+  const s = await importText(`${HEADER}\nA,B,,,golf\n`, `${dir}/c.db`, true);
+  assertEquals([s.rows, s.dbPath], [1, null]);
+  assertEquals([...Deno.readDirSync(dir)].map((e) => e.name), ["c.db.input"]);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("importCsv() reads gzip input", async () => {
+  const dir = await tmp();
+  const gz = new Uint8Array(
+    await new Response(
+      new Blob([`${HEADER}\nZ Club,Zug,Zug,Switzerland,golf\n`]).stream().pipeThrough(
+        new CompressionStream("gzip"),
+      ),
+    ).arrayBuffer(),
+  );
+  const s = await importText(gz, `${dir}/c.db`);
+  assertEquals(s.rows, 1);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("importCsv() stores precomputed keys: country code, subdivision code, type", async () => {
+  const dir = await tmp();
+  await importText(
+    `${HEADER}\nA,Tampa,FL,USA,Country-Club\nB,Sydney,New South Wales,Australia,golf\n`,
+    `${dir}/c.db`,
+  );
+  const store = ClubStore.open(`${dir}/c.db`);
+  const keys = store.db.prepare("SELECT type, country, state FROM club_keys ORDER BY rank").all();
+  store.close();
+  assertEquals(keys.map((k) => ({ ...k })), [
+    { type: "country_club", country: "US", state: "US-FL" },
+    { type: "golf", country: "AU", state: "AU-NSW" },
+  ]);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("importCsv() turns a corrupt gzip into a clear ImportError", async () => {
+  const dir = await tmp();
+  const gz = new Uint8Array(
+    await new Response(new Blob(["name\nA\n"]).stream().pipeThrough(new CompressionStream("gzip")))
+      .arrayBuffer(),
+  );
+  const bad = new Uint8Array([...gz.subarray(0, 15), 1, 2, 3, 4]);
+  await assertRejects(importText(bad, `${dir}/c.db`), /Cannot read the input: corrupt gzip/);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("importCsv() reports an unclosed quote with its line", async () => {
+  const e = await importErrors('name,city\nA,"unclosed\nB,c\n');
+  ok(/Cannot parse the CSV: .*line/i.test(e.message), e.message);
+});
+
+async function rejection(p: Promise<unknown>): Promise<ImportError> {
+  try {
+    await p;
+  } catch (e) {
+    ok(e instanceof ImportError, String(e));
+    return e;
+  }
+  throw new Error("expected the import to fail");
+}
+
+Deno.test("importCsv() reads any byte stream, not only a file from openSource", async () => {
+  const dir = await tmp();
+  const csv = `${HEADER}\nA,Tampa,FL,USA,golf\n"B\nC",Zug,Zug,Switzerland,golf\n`;
+  const s = await importCsv(new Blob([csv]).stream(), { dbPath: `${dir}/c.db` });
+  assertEquals(s.rows, 2);
+  assertEquals(allClubs(`${dir}/c.db`).map((c) => c.name), ["A", "B\nC"]);
+  const e = await rejection(
+    importCsv(new Blob(['name,holes\nA,x\nB,"y\n']).stream(), { dbPath: `${dir}/d.db` }),
+  );
+  ok(/Cannot parse the CSV: .*line/i.test(e.message), e.message);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("importCsv() turns a failing byte stream into a clear ImportError", async () => {
+  const dir = await tmp();
+  let sent = false;
+  const failing = new ReadableStream<Uint8Array>({
+    pull(c) {
+      if (sent) return c.error(new Error("disk on fire"));
+      sent = true;
+      c.enqueue(new TextEncoder().encode("name\nA\n"));
+    },
+  });
+  const e = await rejection(importCsv(failing, { dbPath: `${dir}/c.db` }));
+  assertEquals(e.message, "Cannot read the input: disk on fire");
+  assertEquals([...Deno.readDirSync(dir)].length, 0);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("importCsv() streams a large file in bounded batches and keeps every line number", async () => {
+  const dir = await tmp();
+  // Enough rows for many batches and chunks; one bad row near the end.
+  const rows = Array.from({ length: 5000 }, (_, i) => i === 4321 ? `Club ${i},x` : `Club ${i},18`);
+  await Deno.writeTextFile(`${dir}/big.csv`, `name,holes\n${rows.join("\n")}\n`);
+  const e = await rejection(
+    importCsv(openSource(`${dir}/big.csv`).stream, { dbPath: `${dir}/c.db` }),
+  );
+  assertEquals(e.errors.map((x) => `${x.line}:${x.column}:${x.value}`), ["4323:holes:x"]);
+  await Deno.remove(dir, { recursive: true });
+});

@@ -1,0 +1,262 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import type { FeeView } from "../../../core/schema/club.ts";
+import {
+  BAND_LADDER,
+  bandLabel,
+  type FeeAccess,
+  type FeeFields,
+  feeViews,
+  firstYearCost,
+  formatMoney,
+  visibleFigures,
+} from "../../../core/model/fees.ts";
+
+const verified: FeeFields = {
+  initiation_fee: 250_000,
+  annual_dues: 30_000,
+  monthly_dues: 2_500,
+  fee_tier: "verified",
+  currency: "USD",
+};
+const estimate: FeeFields = {
+  initiation_fee: 200_000,
+  annual_dues: 20_000,
+  monthly_dues: null,
+  fee_tier: "estimate",
+  currency: "USD",
+};
+const noFees: FeeFields = {
+  initiation_fee: null,
+  annual_dues: null,
+  monthly_dues: null,
+  fee_tier: "none",
+  currency: "USD",
+};
+
+const ACCESS: FeeAccess[] = ["locked", "band", "exact"];
+
+Deno.test("BAND_LADDER starts at 0, rises strictly and ends at 1,000,000", () => {
+  assert.equal(BAND_LADDER[0], 0);
+  assert.equal(BAND_LADDER.at(-1), 1_000_000);
+  for (let i = 1; i < BAND_LADDER.length; i++) {
+    assert.ok(BAND_LADDER[i]! > BAND_LADDER[i - 1]!, `edge ${i}`);
+  }
+});
+
+Deno.test("bandLabel() includes the lower edge and excludes the upper one", () => {
+  assert.equal(bandLabel(0, "USD"), "$0–$100");
+  assert.equal(bandLabel(99.99, "USD"), "$0–$100");
+  assert.equal(bandLabel(100, "USD"), "$100–$250");
+  assert.equal(bandLabel(9_999, "USD"), "$5,000–$10,000");
+  assert.equal(bandLabel(10_000, "USD"), "$10,000–$25,000");
+  assert.equal(bandLabel(15_000, "USD"), "$10,000–$25,000");
+  assert.equal(bandLabel(24_999, "USD"), "$10,000–$25,000");
+  assert.equal(bandLabel(25_000, "USD"), "$25,000–$50,000");
+  assert.equal(bandLabel(999_999, "USD"), "$500,000–$1,000,000");
+});
+
+Deno.test("bandLabel() is open-ended from $1,000,000", () => {
+  assert.equal(bandLabel(1_000_000, "USD"), "$1,000,000+");
+  assert.equal(bandLabel(7_500_000, "USD"), "$1,000,000+");
+});
+
+Deno.test("bandLabel() uses the club's currency", () => {
+  assert.equal(bandLabel(15_000, "EUR"), "€10,000–€25,000");
+  assert.equal(bandLabel(15_000, "GBP"), "£10,000–£25,000");
+  // Intl puts a no-break space after a currency code.
+  assert.equal(bandLabel(15_000, "CHF"), "CHF\u00a010,000–CHF\u00a025,000");
+});
+
+Deno.test("every amount falls in exactly one band, and the band contains it", () => {
+  fc.assert(
+    fc.property(fc.double({ min: 0, max: 1e12, noNaN: true }), (amount) => {
+      const label = bandLabel(amount, "USD");
+      const [lo, hi] = label.replace("+", "").split("–").map((s) => Number(s.replace(/[$,]/g, "")));
+      assert.ok(BAND_LADDER.includes(lo!), label);
+      assert.ok(amount >= lo!, `${amount} ≥ ${label}`);
+      if (hi === undefined) assert.equal(lo, 1_000_000);
+      else {
+        assert.ok(amount < hi, `${amount} < ${label}`);
+        assert.equal(BAND_LADDER[BAND_LADDER.indexOf(lo!) + 1], hi, "adjacent edges");
+      }
+    }),
+  );
+});
+
+Deno.test("formatMoney() shows whole amounts without cents and keeps cents otherwise", () => {
+  assert.equal(formatMoney(12_500, "USD"), "$12,500");
+  assert.equal(formatMoney(0, "USD"), "$0");
+  assert.equal(formatMoney(416.67, "USD"), "$416.67");
+  assert.equal(formatMoney(99.5, "USD"), "$99.50");
+  assert.equal(formatMoney(1_000, "EUR"), "€1,000");
+});
+
+Deno.test("firstYearCost() is initiation plus a year of annual dues", () => {
+  assert.equal(firstYearCost(verified), 280_000);
+  assert.equal(firstYearCost(estimate), 220_000);
+});
+
+Deno.test("firstYearCost() uses twelve monthly dues when annual dues are missing", () => {
+  assert.equal(firstYearCost({ ...verified, annual_dues: null }), 250_000 + 12 * 2_500);
+});
+
+Deno.test("firstYearCost() prefers annual dues over monthly dues", () => {
+  assert.equal(firstYearCost({ ...verified, monthly_dues: 99_999 }), 280_000);
+});
+
+Deno.test("firstYearCost() is null unless initiation and some dues are on file", () => {
+  assert.equal(firstYearCost(noFees), null);
+  assert.equal(firstYearCost({ ...verified, initiation_fee: null }), null);
+  assert.equal(firstYearCost({ ...verified, annual_dues: null, monthly_dues: null }), null);
+});
+
+Deno.test("firstYearCost() counts a zero initiation fee", () => {
+  assert.equal(firstYearCost({ ...verified, initiation_fee: 0 }), 30_000);
+});
+
+Deno.test("anonymous: locked where a figure exists, none where none", () => {
+  assert.deepEqual(feeViews(verified, "locked"), {
+    initiation: { kind: "locked" },
+    annual: { kind: "locked" },
+    monthly: { kind: "locked" },
+    firstYear: { kind: "locked" },
+  });
+  assert.deepEqual(feeViews(estimate, "locked"), {
+    initiation: { kind: "locked" },
+    annual: { kind: "locked" },
+    monthly: { kind: "none" },
+    firstYear: { kind: "locked" },
+  });
+  assert.deepEqual(feeViews(noFees, "locked"), {
+    initiation: { kind: "none" },
+    annual: { kind: "none" },
+    monthly: { kind: "none" },
+    firstYear: { kind: "none" },
+  });
+});
+
+Deno.test("free: bands, estimate false for verified fees and true for estimates", () => {
+  assert.deepEqual(feeViews(verified, "band"), {
+    initiation: { kind: "band", label: "$250,000–$500,000", estimate: false },
+    annual: { kind: "band", label: "$25,000–$50,000", estimate: false },
+    monthly: { kind: "band", label: "$2,500–$5,000", estimate: false },
+    firstYear: { kind: "band", label: "$250,000–$500,000", estimate: false },
+  });
+  assert.deepEqual(feeViews(estimate, "band"), {
+    initiation: { kind: "band", label: "$100,000–$250,000", estimate: true },
+    annual: { kind: "band", label: "$10,000–$25,000", estimate: true },
+    monthly: { kind: "none" },
+    firstYear: { kind: "band", label: "$100,000–$250,000", estimate: true },
+  });
+});
+
+Deno.test("member: exact for club-verified fees", () => {
+  assert.deepEqual(feeViews(verified, "exact"), {
+    initiation: { kind: "exact", label: "$250,000" },
+    annual: { kind: "exact", label: "$30,000" },
+    monthly: { kind: "exact", label: "$2,500" },
+    firstYear: { kind: "exact", label: "$280,000" },
+  });
+});
+
+Deno.test("member: bands for estimates, never exact", () => {
+  assert.deepEqual(feeViews(estimate, "exact"), feeViews(estimate, "band"));
+});
+
+Deno.test("fees with no tier count as estimates", () => {
+  const untiered = { ...estimate, fee_tier: null };
+  assert.deepEqual(feeViews(untiered, "exact"), feeViews(estimate, "band"));
+});
+
+Deno.test("no fees on file: none for every caller", () => {
+  for (const access of ACCESS) {
+    for (const v of Object.values(feeViews(noFees, access))) {
+      assert.deepEqual(v, { kind: "none" }, access);
+    }
+  }
+});
+
+Deno.test("visibleFigures(): only members, only club-verified fees", () => {
+  const hidden = { initiation_fee: null, annual_dues: null, monthly_dues: null };
+  assert.deepEqual(visibleFigures(verified, "locked"), hidden);
+  assert.deepEqual(visibleFigures(verified, "band"), hidden);
+  assert.deepEqual(visibleFigures(verified, "exact"), {
+    initiation_fee: 250_000,
+    annual_dues: 30_000,
+    monthly_dues: 2_500,
+  });
+  assert.deepEqual(visibleFigures(estimate, "exact"), hidden);
+  assert.deepEqual(visibleFigures(noFees, "exact"), hidden);
+});
+
+const feeFields = fc.record({
+  initiation_fee: fc.option(fc.integer({ min: 0, max: 5_000_000 }), { nil: null }),
+  annual_dues: fc.option(fc.integer({ min: 0, max: 500_000 }), { nil: null }),
+  monthly_dues: fc.option(fc.integer({ min: 0, max: 50_000 }), { nil: null }),
+  fee_tier: fc.constantFrom("verified" as const, "estimate" as const, null),
+  currency: fc.constantFrom("USD", "EUR", "GBP"),
+});
+
+function figureOf(club: FeeFields, key: string): number | null {
+  return key === "initiation"
+    ? club.initiation_fee
+    : key === "annual"
+    ? club.annual_dues
+    : key === "monthly"
+    ? club.monthly_dues
+    : firstYearCost(club);
+}
+
+function shapeOk(v: FeeView): boolean {
+  // Spec §2 FeeView: label only for band and exact, estimate only for band.
+  if (v.kind === "band") return typeof v.label === "string" && typeof v.estimate === "boolean";
+  if (v.kind === "exact") return typeof v.label === "string" && v.estimate === undefined;
+  return v.label === undefined && v.estimate === undefined;
+}
+
+Deno.test("property: each view's kind follows spec §5 for every access level", () => {
+  fc.assert(
+    fc.property(feeFields, fc.constantFrom(...ACCESS), (club, access) => {
+      const views = feeViews(club, access);
+      assert.deepEqual(Object.keys(views), ["initiation", "annual", "monthly", "firstYear"]);
+      for (const [key, v] of Object.entries(views)) {
+        assert.ok(shapeOk(v), JSON.stringify(v));
+        const amount = figureOf(club, key);
+        if (amount === null) {
+          assert.equal(v.kind, "none");
+          continue;
+        }
+        const expected = access === "locked"
+          ? "locked"
+          : access === "exact" && club.fee_tier === "verified"
+          ? "exact"
+          : "band";
+        assert.equal(v.kind, expected);
+        if (v.kind === "band") {
+          assert.equal(v.label, bandLabel(amount, club.currency));
+          assert.equal(v.estimate, club.fee_tier !== "verified");
+        }
+        if (v.kind === "exact") assert.equal(v.label, formatMoney(amount, club.currency));
+      }
+    }),
+  );
+});
+
+Deno.test("property: figures show only when a view is exact", () => {
+  fc.assert(
+    fc.property(feeFields, fc.constantFrom(...ACCESS), (club, access) => {
+      const figures = visibleFigures(club, access);
+      const views = feeViews(club, access);
+      const pairs = [
+        [figures.initiation_fee, views.initiation, club.initiation_fee],
+        [figures.annual_dues, views.annual, club.annual_dues],
+        [figures.monthly_dues, views.monthly, club.monthly_dues],
+      ] as const;
+      for (const [shown, view, stored] of pairs) {
+        if (view.kind === "exact") assert.equal(shown, stored);
+        else assert.equal(shown, null);
+      }
+    }),
+  );
+});

@@ -1,0 +1,30 @@
+import { assertEquals } from "../../_assert.ts";
+import { NORTH_AMERICA, resolveCountryKey, resolveStateKey } from "../../../core/places/resolve.ts";
+import { sharedFixtureDb } from "../../_fixture.ts";
+
+const { store } = await sharedFixtureDb();
+
+Deno.test("resolveCountryKey() accepts codes, names and common English aliases", () => {
+  for (const raw of ["GB", "gbr", "UK", "United Kingdom", "great britain"]) {
+    assertEquals(resolveCountryKey(store, raw), "GB", raw);
+  }
+  for (const raw of ["US", "USA", "U.S.A.", "United States of America", "united states"]) {
+    assertEquals(resolveCountryKey(store, raw), "US", raw);
+  }
+});
+
+Deno.test("resolveCountryKey() keys an unknown country by its folded name", () => {
+  assertEquals(resolveCountryKey(store, "Atlantis"), "name:atlantis");
+});
+
+Deno.test("resolveStateKey() prefers the first country in order and accepts codes", () => {
+  assertEquals(resolveStateKey(store, "FL", NORTH_AMERICA), "US-FL");
+  assertEquals(resolveStateKey(store, "us-fl", NORTH_AMERICA), "US-FL");
+  assertEquals(resolveStateKey(store, "Québec", NORTH_AMERICA), "CA-QC");
+  assertEquals(resolveStateKey(store, "New South Wales", NORTH_AMERICA), "name:new south wales");
+  assertEquals(resolveStateKey(store, "nsw", ["AU"]), "AU-NSW");
+});
+
+Deno.test("resolveStateKey() finds nothing without a country to look in", () => {
+  assertEquals(resolveStateKey(store, "FL", []), "name:fl");
+});
