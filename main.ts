@@ -8,36 +8,9 @@
  * ```
  * @module
  */
-import { type Command, UsageError } from "./cli/args.ts";
-
-/** Each command's module is loaded only when it runs: `query` starts fast. */
-const COMMANDS: { name: string; summary: string; load: () => Promise<Command> }[] = [
-  {
-    name: "serve",
-    summary: "serve the REST API, problem pages and MCP over HTTP",
-    load: async () => (await import("./cli/serve.ts")).serveCommand,
-  },
-  {
-    name: "query",
-    summary: "search the directory from the terminal",
-    load: async () => (await import("./cli/query.ts")).queryCommand,
-  },
-  {
-    name: "import",
-    summary: "rebuild the database from a CSV snapshot",
-    load: async () => (await import("./cli/import.ts")).importCommand,
-  },
-  {
-    name: "mcp",
-    summary: "serve the MCP tools over stdio, for local agents",
-    load: async () => (await import("./cli/mcp.ts")).mcpCommand,
-  },
-  {
-    name: "session",
-    summary: "create, list and revoke site sessions (fee visibility)",
-    load: async () => (await import("./cli/session.ts")).sessionCommand,
-  },
-];
+import { UsageError } from "./cli/args.ts";
+import { COMMANDS } from "./cli/commands.ts";
+import { VERSION } from "./core/model/version.ts";
 
 const USAGE = `clubdir: a read-only directory of private membership clubs.
 
@@ -46,7 +19,8 @@ Usage: main.ts <command> [options]
 Commands:
 ${COMMANDS.map((c) => `  ${c.name.padEnd(8)} ${c.summary}`).join("\n")}
 
-Run "main.ts <command> --help" for a command's options and examples.
+Run "main.ts <command> --help" for a command's options and examples,
+"main.ts --version" for the version.
 
 Examples:
   main.ts serve --port 8000
@@ -57,6 +31,10 @@ Examples:
 /** Runs a command line; resolves to the exit code. */
 export async function main(args: string[]): Promise<number> {
   const [name, ...rest] = args;
+  if (wantsVersion(args)) {
+    console.log(`clubdir ${VERSION}`);
+    return 0;
+  }
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     (name === undefined ? console.error : console.log)(USAGE);
     return name === undefined ? 2 : 0;
@@ -77,6 +55,17 @@ export async function main(args: string[]): Promise<number> {
     console.error(`error: ${(e as Error).message}`);
     return 1;
   }
+}
+
+/**
+ * `--version` anywhere among the flags, on `main.ts` or any
+ * command. Every flag value is its own argument only when it does not start
+ * with "--" (args.ts), so a `--version` before `--` is always the flag.
+ */
+function wantsVersion(args: string[]): boolean {
+  const end = args.indexOf("--");
+  const flags = end < 0 ? args : args.slice(0, end);
+  return flags.includes("--version");
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -8,6 +8,7 @@
  * @module
  */
 import { type Command, parseFlags, UsageError } from "./args.ts";
+import { commandInfo } from "./commands.ts";
 import { importCsv, ImportError, openSource } from "../core/import/mod.ts";
 import { defaultDbPath } from "../core/store/mod.ts";
 import { progressReporter } from "./output/progress.ts";
@@ -32,8 +33,7 @@ Examples:
   gunzip -c snapshot.csv.gz | main.ts import - --db /srv/clubs.db`;
 
 export const importCommand: Command = {
-  name: "import",
-  summary: "rebuild the database from a CSV snapshot",
+  ...commandInfo("import"),
   usage: USAGE,
   async run(args) {
     const { values, positionals } = parseFlags(args, {

@@ -11,6 +11,7 @@
  */
 import process from "node:process";
 import { type Command, parseFlags, UsageError } from "./args.ts";
+import { commandInfo } from "./commands.ts";
 import { defaultDbPath, Directory } from "../core/store/mod.ts";
 import { ensureDatabase } from "../core/import/mod.ts";
 import {
@@ -88,8 +89,7 @@ function setting(
 }
 
 export const mcpCommand: Command = {
-  name: "mcp",
-  summary: "serve the MCP tools over stdio (desktop assistants)",
+  ...commandInfo("mcp"),
   usage: USAGE,
   async run(args) {
     const { values } = parseFlags(args, {

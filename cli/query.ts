@@ -9,6 +9,7 @@
  * @module
  */
 import { type Command, parseFlags } from "./args.ts";
+import { commandInfo } from "./commands.ts";
 import type { ClubRecord } from "../core/schema/mod.ts";
 import { CLUB_FIELDS, PROBLEMS } from "../core/model/mod.ts";
 import {
@@ -56,8 +57,7 @@ Examples:
   main.ts query --waitlist open,waitlist --all --format ndjson > open.ndjson`;
 
 export const queryCommand: Command = {
-  name: "query",
-  summary: "search the directory from the terminal",
+  ...commandInfo("query"),
   usage: USAGE,
   async run(args) {
     const { values } = parseFlags(args, {

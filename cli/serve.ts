@@ -16,6 +16,7 @@
  * @module
  */
 import { type Command, parseFlags, UsageError } from "./args.ts";
+import { commandInfo } from "./commands.ts";
 import { ensureDatabase } from "../core/import/mod.ts";
 import { defaultDbPath } from "../core/store/mod.ts";
 import {
@@ -330,8 +331,7 @@ function nextSignal(): Promise<Deno.Signal> {
 
 /** The `serve` command. */
 export const serveCommand: Command = {
-  name: "serve",
-  summary: "serve the REST API over HTTP",
+  ...commandInfo("serve"),
   usage: USAGE,
   async run(args) {
     let resolved: ResolvedServe | "help";

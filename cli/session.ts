@@ -9,6 +9,7 @@
  * @module
  */
 import { type Command, parseFlags, UsageError } from "./args.ts";
+import { commandInfo } from "./commands.ts";
 import { defaultDbPath } from "../core/store/mod.ts";
 import {
   SESSION_TIERS,
@@ -104,8 +105,7 @@ function describe(s: SessionInfo): string {
  * ```
  */
 export const sessionCommand: Command = {
-  name: "session",
-  summary: "create, list and revoke site sessions (fee visibility)",
+  ...commandInfo("session"),
   usage: USAGE,
   run(args) {
     const { values, positionals } = parseFlags(args, {

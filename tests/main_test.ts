@@ -1,5 +1,7 @@
 import { assertEquals, ok } from "./_assert.ts";
 import { runMain } from "./cli/_run.ts";
+import { COMMANDS } from "../cli/commands.ts";
+import config from "../deno.json" with { type: "json" };
 
 Deno.test("main.ts --help lists every command with examples", async () => {
   const r = await runMain(["--help"]);
@@ -22,5 +24,23 @@ Deno.test("main.ts <cmd> --help prints that command's usage", async () => {
     const r = await runMain([c, "--help"]);
     assertEquals(r.code, 0);
     ok(r.stdout.startsWith(`Usage: main.ts ${c}`), r.stdout);
+  }
+});
+
+Deno.test("main.ts --help and each command show the registry's one summary", async () => {
+  const r = await runMain(["--help"]);
+  for (const entry of COMMANDS) {
+    const command = await entry.load();
+    assertEquals(command.name, entry.name);
+    assertEquals(command.summary, entry.summary);
+    ok(r.stdout.includes(`  ${entry.name.padEnd(8)} ${entry.summary}\n`), entry.name);
+  }
+});
+
+Deno.test("--version prints deno.json's version, on main.ts and on a command", async () => {
+  for (const args of [["--version"], ["query", "--version"], ["session", "list", "--version"]]) {
+    const r = await runMain(args);
+    assertEquals(r.code, 0, args.join(" "));
+    assertEquals(r.stdout, `clubdir ${config.version}\n`);
   }
 });
