@@ -12,6 +12,7 @@
  * ```
  * @module
  */
+import { durationMs } from "../cli/args.ts";
 
 /** What one load run measured. */
 export interface LoadResult {
@@ -166,13 +167,12 @@ export function parseWrk(text: string): LoadResult {
   };
 }
 
-/** Parses a duration such as `10s`, `3`, `1m` or `500ms` into seconds. */
+/** Parses a duration such as `10s`, `3`, `1m` or `1500ms` into seconds (with {@link durationMs}). */
 export function parseDuration(raw: string): number {
-  const m = raw.trim().match(/^(\d+(?:\.\d+)?)(ms|s|m)?$/);
-  if (!m) throw new Error(`Cannot read duration "${raw}": use e.g. 10s, 3s or 1m`);
-  const n = Number(m[1]) * ({ ms: 0.001, s: 1, m: 60 }[m[2] ?? "s"] ?? 1);
-  if (n < 1) throw new Error(`Duration "${raw}" is too short: use at least 1s`);
-  return n;
+  const ms = durationMs(raw, { units: ["ms", "s", "m"], bare: "s" });
+  if (ms === null) throw new Error(`Cannot read duration "${raw}": use e.g. 10s, 3s or 1m`);
+  if (ms < 1_000) throw new Error(`Duration "${raw}" is too short: use at least 1s`);
+  return ms / 1_000;
 }
 
 // The autocannon fallback: one Node process, the same figures as wrk. It

@@ -96,3 +96,34 @@ export function intFlag(
   }
   return Number(raw);
 }
+
+/** Milliseconds per duration unit. */
+export const DURATION_UNITS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A duration unit: ms, s, m, h or d. */
+export type DurationUnit = keyof typeof DURATION_UNITS;
+
+/**
+ * Reads a duration written as a whole number and a unit (`90m`, `12h`,
+ * `30d`, `10s`, `1500ms`) into milliseconds: the one duration parser of the
+ * CLI (`session --expires-in`) and the bench (`--duration`, in seconds:
+ * divide by 1,000). Null when the text is not a whole number followed by one
+ * of `units` (or a bare number when `bare` names its unit).
+ *
+ * @example
+ * ```ts
+ * import { durationMs } from "./args.ts";
+ * durationMs("12h", { units: ["m", "h", "d"] }); // 43200000
+ * durationMs("3", { units: ["ms", "s", "m"], bare: "s" }); // 3000
+ * durationMs("1y", { units: ["m", "h", "d"] }); // null
+ * ```
+ */
+export function durationMs(
+  raw: string,
+  options: { units: readonly DurationUnit[]; bare?: DurationUnit },
+): number | null {
+  const m = /^([0-9]{1,15})([a-z]*)$/.exec(raw.trim());
+  const unit = m?.[2] === "" ? options.bare : m?.[2] as DurationUnit | undefined;
+  if (!m || unit === undefined || !options.units.includes(unit)) return null;
+  return Number(m[1]) * DURATION_UNITS[unit];
+}

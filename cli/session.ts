@@ -8,7 +8,7 @@
  * ```
  * @module
  */
-import { type Command, parseFlags, UsageError } from "./args.ts";
+import { type Command, DURATION_UNITS, durationMs, parseFlags, UsageError } from "./args.ts";
 import { commandInfo } from "./commands.ts";
 import { defaultDbPath } from "../core/store/mod.ts";
 import {
@@ -56,11 +56,12 @@ Examples:
   main.ts session revoke 3f9a0c12be`;
 
 const SUBCOMMANDS = ["create", "list", "revoke"] as const;
-const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
-const MAX_TTL_MS = 3650 * 86_400_000;
+const TTL_UNITS = ["m", "h", "d"] as const;
+const MAX_TTL_MS = 3650 * DURATION_UNITS.d;
 
 /**
- * Parses a lifetime such as `30d`, `12h` or `90m` into milliseconds.
+ * Reads `--expires-in` (`30d`, `12h`, `90m`) into milliseconds, from 1m to
+ * 3650d (the parser is {@link durationMs}, shared with the bench).
  *
  * @example
  * ```ts
@@ -69,11 +70,12 @@ const MAX_TTL_MS = 3650 * 86_400_000;
  * ```
  */
 export function parseDuration(raw: string): number {
-  const m = /^([0-9]+)([mhd])$/.exec(raw.trim());
-  const ms = m ? Number(m[1]) * UNITS[m[2]!]! : NaN;
-  if (!m || ms <= 0 || ms > MAX_TTL_MS) {
+  const ms = durationMs(raw, { units: TTL_UNITS });
+  if (ms === null || ms <= 0 || ms > MAX_TTL_MS) {
     throw new UsageError(
-      `--expires-in must be a number from 1 and a unit m, h or d (such as 30d, 12h, 90m; at most 3650d), got "${raw}"`,
+      `--expires-in must be a number from 1 and a unit ${
+        TTL_UNITS.join(", ").replace(/, (?=[^,]*$)/, " or ")
+      } (such as 30d, 12h, 90m; at most ${MAX_TTL_MS / DURATION_UNITS.d}d), got "${raw}"`,
     );
   }
   return ms;

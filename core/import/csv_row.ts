@@ -14,7 +14,6 @@
 import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { CLUB_FIELDS, type ClubRecord, ClubRecordSchema } from "../schema/club.ts";
-import { slugify as slugText } from "../model/slug.ts";
 import { compileAccept } from "./validate.ts";
 
 /** One problem in the input, located by line and column. */
@@ -96,11 +95,6 @@ export function derivedId(
   h[8] = (h[8]! & 0x3f) | 0x80;
   const x = h.subarray(0, 16).toString("hex");
   return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
-}
-
-/** A slug from name and city: ASCII, lower case, hyphen-separated. */
-export function slugify(...parts: (string | null | undefined)[]): string {
-  return slugText(parts.filter(Boolean).join(" ")) || "club";
 }
 
 // Most rows are valid: a compiled check vouches for them, and zod runs only

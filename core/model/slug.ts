@@ -15,20 +15,27 @@ import { fold } from "./fold.ts";
 /** The longest slug; a longer one is cut at a hyphen. */
 export const MAX_SLUG = 180;
 
+/** The slug of a text with no letters or digits. */
+export const FALLBACK_SLUG = "club";
+
 /**
- * Lower-case ASCII slug of a text: folded (no accents), hyphen-joined.
+ * Lower-case ASCII slug of the given texts (such as a club's name and city;
+ * null and empty parts are skipped): folded (no accents), hyphen-joined.
  * Apostrophes vanish rather than split words ("St. Andrew's" gives
- * "st-andrews"). Empty when the text has no letters or digits.
+ * "st-andrews"). {@link FALLBACK_SLUG} when there are no letters or digits,
+ * so a slug is never empty.
  *
  * @example
  * ```ts
  * import { slugify } from "./slug.ts";
  * slugify("Club de Golf Monteverde, Málaga"); // "club-de-golf-monteverde-malaga"
+ * slugify("Royal St. George's", "Sandwich"); // "royal-st-georges-sandwich"
+ * slugify("!!!", null); // "club"
  * ```
  */
-export function slugify(text: string): string {
-  const slug = fold(text).replace(/['’]/g, "").replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  if (slug.length <= MAX_SLUG) return slug;
+export function slugify(...parts: (string | null | undefined)[]): string {
+  const slug = fold(parts.filter(Boolean).join(" ")).replace(/['’]/g, "")
+    .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  if (slug.length <= MAX_SLUG) return slug || FALLBACK_SLUG;
   return slug.slice(0, MAX_SLUG).replace(/-+[^-]*$/, "");
 }

@@ -20,8 +20,8 @@ export class SlugSet {
   readonly #taken = new Set<string>();
 
   /**
-   * The slug of a text, made unique in this set and taken. A text with no
-   * letters or digits becomes "club".
+   * The slug of a text, made unique in this set and taken (a text with no
+   * letters or digits becomes "club", as {@link slugify} says).
    *
    * @example
    * ```ts
@@ -30,7 +30,7 @@ export class SlugSet {
    * ```
    */
   claim(text: string): string {
-    const base = slugify(text) || "club";
+    const base = slugify(text);
     let slug = base;
     for (let n = 2; this.#taken.has(slug); n++) slug = `${base}-${n}`;
     this.#taken.add(slug);
