@@ -11,10 +11,11 @@
 import { type Command, parseFlags } from "./args.ts";
 import { commandInfo } from "./commands.ts";
 import type { ClubRecord } from "../core/schema/mod.ts";
-import { CLUB_FIELDS, PROBLEMS } from "../core/model/mod.ts";
+import { CLUB_FIELDS, PROBLEMS, WAITLIST_VALUES } from "../core/model/mod.ts";
 import {
   clubJsonItems,
   clubListJson,
+  DEFAULT_LIMIT,
   findPage,
   MAX_LIMIT,
   parseSearch,
@@ -40,11 +41,11 @@ Filters:
                       --country, only the United States and Canada
   --country COUNTRY   country by name or ISO code (GB, GBR, United Kingdom); all = every
   --q TEXT            part of the club name, any case, accents optional
-  --waitlist LIST     comma list of open, waitlist, by_invitation, invite_only, closed, unknown
+  --waitlist LIST     comma list of ${WAITLIST_VALUES.join(", ")}
 
 Paging and output:
   --page N            page number from 1 (default 1)
-  --limit N           clubs per page, 1 to 200 (default 50)
+  --limit N           clubs per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})
   --all               every page, streamed (ignores --page)
   --format FORMAT     table (default on a terminal), json (default otherwise:
                       the REST ClubList body), csv, ndjson

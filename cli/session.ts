@@ -11,6 +11,7 @@
 import { type Command, DURATION_UNITS, durationMs, parseFlags, UsageError } from "./args.ts";
 import { commandInfo } from "./commands.ts";
 import { defaultDbPath } from "../core/store/mod.ts";
+import { SESSION_COOKIE } from "../core/model/mod.ts";
 import {
   SESSION_TIERS,
   type SessionInfo,
@@ -26,7 +27,7 @@ const USAGE = `Usage: main.ts session <create | list | revoke> [options]
 Manages site sessions: who sees fee bands (free) or exact club-verified fees
 (member) through the REST API and the club profile pages. A session is
 presented as the header "Authorization: Bearer <token>" or as the cookie
-"session=<token>". Expired, revoked and unknown tokens count as no session.
+"${SESSION_COOKIE}=<token>". Expired, revoked and unknown tokens count as no session.
 
 Sessions are kept in their own file beside the club database
 (data/clubs.db -> data/clubs.sessions.db), so an import never loses them;
@@ -158,9 +159,11 @@ function create(
   path: string,
   values: { tier?: string; "expires-in"?: string; label?: string },
 ): number {
-  if (values.tier === undefined) throw new UsageError("--tier is required (free or member)");
+  if (values.tier === undefined) {
+    throw new UsageError(`--tier is required (${SESSION_TIERS.join(" or ")})`);
+  }
   if (!(SESSION_TIERS as readonly string[]).includes(values.tier)) {
-    throw new UsageError(`--tier must be free or member, got "${values.tier}"`);
+    throw new UsageError(`--tier must be ${SESSION_TIERS.join(" or ")}, got "${values.tier}"`);
   }
   const tier = values.tier as SessionTier;
   const ttlMs = parseDuration(values["expires-in"] ?? "30d");
@@ -179,7 +182,7 @@ function create(
       }.`,
     );
     console.error(
-      'Send it as "Authorization: Bearer <token>" or as the cookie "session=<token>". It is shown only this once:',
+      `Send it as "Authorization: Bearer <token>" or as the cookie "${SESSION_COOKIE}=<token>". It is shown only this once:`,
     );
     console.log(token);
     return 0;

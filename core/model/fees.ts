@@ -17,9 +17,10 @@
  * @module
  */
 import type { ClubRecord, FeeView, FeeViews } from "../schema/club.ts";
+import type { FEE_ACCESS } from "./fields.ts";
 
-/** What a caller may see (spec §5). */
-export type FeeAccess = "locked" | "band" | "exact";
+/** What a caller may see (spec §5): one of {@link FEE_ACCESS}. */
+export type FeeAccess = typeof FEE_ACCESS[number];
 
 /** The fields of a club that fee visibility reads. */
 export type FeeFields = Pick<

@@ -10,6 +10,8 @@
  * ```
  * @module
  */
+import { WAITLIST_VALUES } from "./fields.ts";
+import { DEFAULT_LIMIT, MAX_LIMIT } from "./limits.ts";
 
 /** One problem code and everything said about it. */
 export interface ProblemInfo {
@@ -26,7 +28,8 @@ export interface ProblemInfo {
   exampleDetail: string;
 }
 
-const DEFAULT_CALL = "GET /api/v1/clubs?page=1&limit=50";
+const DEFAULT_CALL = `GET /api/v1/clubs?page=1&limit=${DEFAULT_LIMIT}`;
+const WAITLIST_LIST = WAITLIST_VALUES.join(", ");
 
 /** Every problem code the service can answer with. */
 export const PROBLEMS = {
@@ -45,23 +48,22 @@ export const PROBLEMS = {
     status: 400,
     title: "Invalid limit",
     when:
-      "`limit` is not a whole number from 1 (such as a letter string or `0`). An empty `limit=` is not an error; values above 200 are clamped to 200.",
+      `\`limit\` is not a whole number from 1 (such as a letter string or \`0\`). An empty \`limit=\` is not an error; values above ${MAX_LIMIT} are clamped to ${MAX_LIMIT}.`,
     hint:
-      `Send limit as a whole number from 1 to 200 (the maximum; larger values are clamped), or leave it out for 50: ${DEFAULT_CALL}`,
+      `Send limit as a whole number from 1 to ${MAX_LIMIT} (the maximum; larger values are clamped), or leave it out for ${DEFAULT_LIMIT}: ${DEFAULT_CALL}`,
     example: "/api/v1/clubs?limit=0",
-    exampleDetail: 'Limit "0" is not a whole number from 1 to 200',
+    exampleDetail: `Limit "0" is not a whole number from 1 to ${MAX_LIMIT}`,
   },
   invalid_waitlist: {
     code: "invalid_waitlist",
     status: 400,
     title: "Invalid waitlist",
-    when:
-      "An item of the comma-separated `waitlist` list is not one of open, waitlist, by_invitation, invite_only, closed, unknown.",
+    when: `An item of the comma-separated \`waitlist\` list is not one of ${WAITLIST_LIST}.`,
     hint:
-      "Send waitlist as a comma-separated list of open, waitlist, by_invitation, invite_only, closed, unknown: GET /api/v1/clubs?waitlist=open,waitlist",
+      `Send waitlist as a comma-separated list of ${WAITLIST_LIST}: GET /api/v1/clubs?waitlist=open,waitlist`,
     example: "/api/v1/clubs?waitlist=open,maybe",
     exampleDetail:
-      'Waitlist value "maybe" is not recognised: use one or more of open, waitlist, by_invitation, invite_only, closed, unknown, separated by commas',
+      `Waitlist value "maybe" is not recognised: use one or more of ${WAITLIST_LIST}, separated by commas`,
   },
   not_found: {
     code: "not_found",

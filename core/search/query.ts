@@ -12,13 +12,12 @@
  * @module
  */
 import { WAITLIST_VALUES } from "../model/fields.ts";
+import { DEFAULT_LIMIT, MAX_LIMIT } from "../model/limits.ts";
 import { fold } from "../model/fold.ts";
 import { typeKey as typeFilterKey, typeMatches } from "../model/types.ts";
 
-/** Default page size (spec §4.1). */
-export const DEFAULT_LIMIT = 50;
-/** Largest page size; larger values are clamped (spec §4.1). */
-export const MAX_LIMIT = 200;
+// The page sizes live in the model (problem hints quote them); the search's door passes them on.
+export { DEFAULT_LIMIT, MAX_LIMIT } from "../model/limits.ts";
 
 /** Filters as they arrive from any surface; every field optional. */
 export interface RawSearch {

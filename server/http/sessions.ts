@@ -19,19 +19,8 @@
  * ```
  * @module
  */
-import type { FeeAccess } from "../../core/model/mod.ts";
+import { type FeeAccess, SESSION_COOKIE } from "../../core/model/mod.ts";
 import { type SessionStore, TIER_ACCESS } from "../../core/sessions/mod.ts";
-
-/**
- * Name of the session cookie.
- *
- * @example
- * ```ts
- * import { SESSION_COOKIE } from "./sessions.ts";
- * const header = `${SESSION_COOKIE}=cds_…; Path=/; HttpOnly; Secure; SameSite=Lax`;
- * ```
- */
-export const SESSION_COOKIE = "session";
 
 /**
  * The token a request presents: the bearer token of `Authorization`, else

@@ -22,6 +22,7 @@ import {
   McpServer,
 } from "./sdk.ts";
 import type { ToolContext } from "./tool.ts";
+import { VERSION } from "../../core/model/mod.ts";
 import { getClub } from "./tools/get_club.ts";
 import { getDirectoryStats } from "./tools/get_directory_stats.ts";
 import { listClubTypes } from "./tools/list_club_types.ts";
@@ -30,8 +31,8 @@ import { searchClubs } from "./tools/search_clubs.ts";
 
 export type { ToolContext } from "./tool.ts";
 
-/** The MCP server's version, reported in `initialize`. */
-export const SERVER_VERSION = "1.0.0";
+/** The MCP server's version, reported in `initialize`: the product version of `deno.json`. */
+export const SERVER_VERSION: string = VERSION;
 
 /**
  * Shared by every server: the SDK otherwise builds a new Ajv instance (used

@@ -28,13 +28,17 @@ import {
   BAND_LADDER,
   type ProblemCode,
   PROBLEMS,
+  SESSION_COOKIE,
   TYPE_ALIASES,
   TYPE_GROUPS,
+  VERSION,
 } from "../../core/model/mod.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "../../core/search/mod.ts";
+import { SESSION_TIERS } from "../../core/sessions/mod.ts";
 
 /**
- * Version of the description itself (spec §9), not of the API path.
+ * Version of the description itself (spec §9), not of the API path: the
+ * product version of `deno.json`.
  *
  * @example
  * ```ts
@@ -42,7 +46,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT } from "../../core/search/mod.ts";
  * OPENAPI_VERSION; // "1.2.0"
  * ```
  */
-export const OPENAPI_VERSION = "1.2.0";
+export const OPENAPI_VERSION: string = VERSION;
 
 /**
  * Every registered problem code, in registry order.
@@ -373,8 +377,9 @@ function bandText(): string {
   } and above, in the club's currency. A band label reads like \`$10,000–$25,000\` (lower bound included, upper excluded) or \`$1,000,000+\`; an exact label like \`$12,500\`. \`firstYear\` is the first-year cost: initiation plus a year of dues (annual dues, else twelve monthly dues).`;
 }
 
-const SESSION_TEXT =
-  "A site session is a token created with `main.ts session create --tier free|member`, sent as `Authorization: Bearer <token>` or as the cookie `session=<token>` (the bearer token wins when both are sent). A missing, unknown, expired or revoked token is no session: the call still succeeds, as an anonymous one.";
+const SESSION_TEXT = `A site session is a token created with \`main.ts session create --tier ${
+  SESSION_TIERS.join("|")
+}\`, sent as \`Authorization: Bearer <token>\` or as the cookie \`${SESSION_COOKIE}=<token>\` (the bearer token wins when both are sent). A missing, unknown, expired or revoked token is no session: the call still succeeds, as an anonymous one.`;
 
 const html = (description: string) => ({
   "text/html": { schema: { type: "string", description } },
@@ -611,7 +616,7 @@ function build(): Json {
         session_cookie: {
           type: "apiKey",
           in: "cookie",
-          name: "session",
+          name: SESSION_COOKIE,
           description: `Optional. ${SESSION_TEXT}`,
         },
       },

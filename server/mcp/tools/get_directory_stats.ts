@@ -13,6 +13,7 @@ import {
   typeCounts,
   waitlistCounts,
 } from "../../../core/stats/mod.ts";
+import { WAITLIST_VALUES } from "../../../core/model/mod.ts";
 import { READ_ONLY, result, type Tool, withStore } from "../tool.ts";
 
 /** `get_directory_stats` takes no arguments. */
@@ -38,7 +39,7 @@ export const outputSchema = z.object({
   })),
   by_waitlist: z.array(z.object({
     waitlist_status: z.string().describe(
-      "open, waitlist, by_invitation, invite_only, closed, or unknown (also when the listing says nothing).",
+      `${WAITLIST_VALUES.join(", ")} (unknown also when the listing says nothing).`,
     ),
     count,
   })),

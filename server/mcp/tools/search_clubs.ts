@@ -54,7 +54,7 @@ export const inputSchema = z.object({
     z.array(z.string().meta({ enum: [...WAITLIST_VALUES] })),
     z.string(),
   ]).optional().describe(
-    'Membership availability, one or more of open, waitlist, by_invitation, invite_only, closed, unknown: ["open", "waitlist"] ' +
+    `Membership availability, one or more of ${WAITLIST_VALUES.join(", ")}: ["open", "waitlist"] ` +
       'or "open,waitlist". by_invitation also matches invite_only; unknown also matches listings that say nothing.',
   ),
   page: wholeNumber.optional().describe(

@@ -1,0 +1,15 @@
+/**
+ * The session cookie's name (spec §5: a caller presents a site session as
+ * `Authorization: Bearer <token>` or as this cookie), defined once: the
+ * server reads it, and the OpenAPI document and `main.ts session` quote it.
+ *
+ * @example
+ * ```ts
+ * import { SESSION_COOKIE } from "./session.ts";
+ * `${SESSION_COOKIE}=cds_…; Path=/; HttpOnly`; // "session=cds_…; Path=/; HttpOnly"
+ * ```
+ * @module
+ */
+
+/** Name of the session cookie. */
+export const SESSION_COOKIE = "session";
