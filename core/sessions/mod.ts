@@ -11,3 +11,4 @@
  * @module
  */
 export * from "./store.ts";
+export * from "./backend.ts";

@@ -1,0 +1,176 @@
+/**
+ * How every Redis client of the service is set up: calls fail fast instead
+ * of queueing while Redis is away (node-redis queues them by default and
+ * replays them when it returns, which would hang requests meanwhile), the
+ * client reconnects on its own with a capped back-off, and connection
+ * changes are reported once each, not once per retry.
+ *
+ * Type-only imports: node-redis itself (about 0.5 s to load) is loaded by
+ * the store modules that need it, and only when a `redis://` URL is given.
+ *
+ * @example
+ * ```ts ignore
+ * import { createClient } from "redis";
+ * import { failFastOptions, watchConnection } from "./client.ts";
+ * const client = createClient(failFastOptions("redis://127.0.0.1:6379", { timeoutMs: 250 }));
+ * watchConnection(client, "rate-limit store", console.error);
+ * ```
+ * @module
+ */
+import { redactRedisUrl } from "./url.ts";
+
+/** Longest pause between reconnection attempts (ms). */
+const MAX_RECONNECT_MS = 500;
+
+/**
+ * Options of {@link failFastOptions}.
+ *
+ * @example
+ * ```ts
+ * import type { FailFastSettings } from "./client.ts";
+ * const s: FailFastSettings = { timeoutMs: 250, reconnect: true };
+ * ```
+ */
+export interface FailFastSettings {
+  /** Longest wait for one command's reply (ms). */
+  timeoutMs: number;
+  /** Reconnect after a lost connection (servers); false for one-shot commands (CLI). */
+  reconnect?: boolean;
+  /** Longest wait for a connection (ms; default 2000). */
+  connectTimeoutMs?: number;
+}
+
+/**
+ * `createClient` options for a client that never waits on an absent Redis.
+ *
+ * @example
+ * ```ts
+ * import { failFastOptions } from "./client.ts";
+ * failFastOptions("redis://127.0.0.1:6379", { timeoutMs: 250 }).disableOfflineQueue; // true
+ * ```
+ */
+export function failFastOptions(url: string, settings: FailFastSettings) {
+  return {
+    url: url.trim(),
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: settings.connectTimeoutMs ?? 2_000,
+      reconnectStrategy: settings.reconnect === false
+        ? false as const
+        : (retries: number) => Math.min(50 * (retries + 1), MAX_RECONNECT_MS),
+    },
+    commandOptions: { timeout: settings.timeoutMs },
+  };
+}
+
+/**
+ * The part of a node-redis client that {@link watchConnection} and
+ * {@link connectWithin} use.
+ *
+ * @example
+ * ```ts ignore
+ * import type { ConnectingClient } from "./client.ts";
+ * const c: ConnectingClient = createClient(failFastOptions(url, { timeoutMs: 250 }));
+ * ```
+ */
+export interface ConnectingClient {
+  on(event: "error", listener: (error: Error) => void): unknown;
+  on(event: "ready", listener: () => void): unknown;
+  connect(): Promise<unknown>;
+  readonly isReady: boolean;
+  readonly isOpen: boolean;
+  close(): Promise<void>;
+  destroy(): void;
+}
+
+/**
+ * Reports the connection going down and coming back, once per change (a
+ * client retrying every 500 ms would otherwise log twice a second).
+ * Without it node-redis would throw its `error` events.
+ *
+ * @example
+ * ```ts ignore
+ * watchConnection(client, "session store redis://cache:6379", console.error);
+ * ```
+ */
+export function watchConnection(
+  client: ConnectingClient,
+  what: string,
+  log: (line: string) => void,
+): void {
+  let down = false;
+  client.on("error", (error) => {
+    if (down) return;
+    down = true;
+    log(`${what}: Redis unreachable (${error.message})`);
+  });
+  client.on("ready", () => {
+    if (!down) return;
+    down = false;
+    log(`${what}: Redis reachable again`);
+  });
+}
+
+/**
+ * Starts connecting (retries go on in the background) and resolves true once
+ * ready, or false after `waitMs` if Redis has not answered by then.
+ *
+ * @example
+ * ```ts ignore
+ * if (!await connectWithin(client, 2_000)) console.error("Redis not there yet; retrying");
+ * ```
+ */
+export async function connectWithin(client: ConnectingClient, waitMs: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const connected = client.connect().then(() => true, () => false);
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), waitMs);
+  });
+  try {
+    return await Promise.race([connected, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Connects a one-shot client (no reconnection); throws an error naming the
+ * URL (password masked) when Redis cannot be reached.
+ *
+ * @example
+ * ```ts ignore
+ * await connectOnce(client, "redis://127.0.0.1:6379");
+ * ```
+ */
+export async function connectOnce(client: ConnectingClient, url: string): Promise<void> {
+  // A one-shot client reports the failure through connect() itself.
+  client.on("error", () => {});
+  try {
+    await client.connect();
+  } catch (e) {
+    throw new Error(`Cannot reach Redis at ${redactRedisUrl(url)}: ${(e as Error).message}`, {
+      cause: e,
+    });
+  }
+}
+
+/**
+ * Closes a client: politely when connected (pending replies arrive first),
+ * at once when not, so shutdown never waits on an absent Redis.
+ *
+ * @example
+ * ```ts ignore
+ * await closeClient(client);
+ * ```
+ */
+export async function closeClient(client: ConnectingClient): Promise<void> {
+  if (client.isReady) {
+    try {
+      await client.close();
+      return;
+    } catch {
+      // Fall through: drop the socket.
+    }
+  }
+  if (client.isOpen) client.destroy();
+}

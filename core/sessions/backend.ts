@@ -1,0 +1,171 @@
+/**
+ * Where sessions live, behind two small interfaces: the server's
+ * {@link SessionLookup} (synchronous, never waits on I/O it does not own)
+ * and the `session` command's {@link SessionAdmin}. A store setting is a
+ * file path (the SQLite store, the default) or a `redis://` URL (shared by
+ * every replica; node-redis is loaded only then).
+ *
+ * @example
+ * ```ts ignore
+ * import { openSessionAdmin } from "./backend.ts";
+ * await using admin = await openSessionAdmin("redis://127.0.0.1:6379/0", "write");
+ * const { token } = await admin.create({ tier: "member", ttlMs: 86_400_000 });
+ * ```
+ * @module
+ */
+import { isRedisUrl, redactRedisUrl } from "../redis/mod.ts";
+import {
+  type NewSession,
+  SESSION_TIERS,
+  SessionError,
+  type SessionInfo,
+  SessionStore,
+} from "./store.ts";
+
+/**
+ * What the server needs: the active session of a token, answered from
+ * memory or a local file, so a request never waits on a network store.
+ *
+ * @example
+ * ```ts ignore
+ * import type { SessionLookup } from "./backend.ts";
+ * const lookup: SessionLookup = SessionStore.reader("data/clubs.sessions.db");
+ * lookup.lookup(token)?.tier; // "member"
+ * ```
+ */
+export interface SessionLookup {
+  /** The active session of a token, or null (malformed, unknown, expired, revoked). */
+  lookup(token: string, now?: number): SessionInfo | null;
+  /** Releases the store. */
+  close(): void;
+}
+
+/**
+ * What `session create|list|revoke` needs, whichever store holds the sessions.
+ *
+ * @example
+ * ```ts ignore
+ * import type { SessionAdmin } from "./backend.ts";
+ * const sessions: SessionInfo[] = await admin.list();
+ * ```
+ */
+export interface SessionAdmin extends AsyncDisposable {
+  /** The store, as messages name it (a Redis password masked). */
+  readonly where: string;
+  /** Creates a session; its token is returned only here. */
+  create(input: NewSession): Promise<{ token: string; session: SessionInfo }>;
+  /** Every session, oldest first, expired and revoked ones included. */
+  list(): Promise<SessionInfo[]>;
+  /** Revokes by token or id; the session (already revoked: `revokedAt` unchanged), or null. */
+  revoke(tokenOrId: string, now?: number): Promise<SessionInfo | null>;
+}
+
+/**
+ * Throws {@link SessionError} unless a new session's tier and lifetime are valid.
+ *
+ * @example
+ * ```ts
+ * import { checkNewSession } from "./backend.ts";
+ * checkNewSession({ tier: "free", ttlMs: 60_000 }); // fine
+ * ```
+ */
+export function checkNewSession(input: NewSession): void {
+  if (!SESSION_TIERS.includes(input.tier)) {
+    throw new SessionError(
+      `Cannot create session: tier must be one of ${SESSION_TIERS.join(", ")}, got "${input.tier}"`,
+    );
+  }
+  if (!Number.isSafeInteger(input.ttlMs) || input.ttlMs <= 0) {
+    throw new SessionError(
+      `Cannot create session: lifetime must be a positive whole number of ms, got ${input.ttlMs}`,
+    );
+  }
+}
+
+/**
+ * A new session id: 10 hex characters (40 random bits), safe to print.
+ *
+ * @example
+ * ```ts
+ * import { newSessionId } from "./backend.ts";
+ * newSessionId().length; // 10
+ * ```
+ */
+export function newSessionId(): string {
+  return Array.from(
+    crypto.getRandomValues(new Uint8Array(5)),
+    (b) => b.toString(16).padStart(2, "0"),
+  ).join("");
+}
+
+/**
+ * Opens the store the `session` command works on: "read" never creates a
+ * file store (a missing file lists as empty), "write" creates it.
+ * Throws {@link SessionError} when Redis cannot be reached.
+ *
+ * @example
+ * ```ts ignore
+ * await using admin = await openSessionAdmin("data/clubs.sessions.db", "read");
+ * (await admin.list()).length;
+ * ```
+ */
+export async function openSessionAdmin(
+  where: string,
+  mode: "read" | "write",
+): Promise<SessionAdmin> {
+  if (isRedisUrl(where)) {
+    const { RedisSessions } = await import("./redis.ts");
+    return await RedisSessions.connect(where);
+  }
+  const store = mode === "write" ? SessionStore.writer(where) : SessionStore.reader(where);
+  return {
+    where,
+    create: (input) => Promise.resolve(store.create(input)),
+    list: () => Promise.resolve(store.list()),
+    revoke: (tokenOrId, now) => Promise.resolve(store.revoke(tokenOrId, now)),
+    [Symbol.asyncDispose]: () => Promise.resolve(store.close()),
+  };
+}
+
+/** Options of {@link openSessionLookup}. */
+export interface LookupOptions {
+  /** Where warnings go (Redis unreachable, and back). */
+  log: (line: string) => void;
+  /** Redis: how often the local copy asks for changes (ms; default 200). */
+  pollMs?: number;
+  /** Redis: how long to wait for the first copy before serving without it (ms; default 3000). */
+  waitMs?: number;
+}
+
+/**
+ * Opens the store the server reads: the SQLite file read-only, or a local
+ * copy of the Redis sessions that follows every change within `pollMs`.
+ *
+ * @example
+ * ```ts ignore
+ * const sessions = await openSessionLookup("redis://127.0.0.1:6379/0", { log: console.error });
+ * sessions.lookup(token)?.tier;
+ * sessions.close();
+ * ```
+ */
+export async function openSessionLookup(
+  where: string,
+  options: LookupOptions,
+): Promise<SessionLookup> {
+  if (!isRedisUrl(where)) return SessionStore.reader(where);
+  const { RedisSessionMirror } = await import("./redis.ts");
+  return await RedisSessionMirror.open(where, options);
+}
+
+/**
+ * How messages name a store: the path, or the URL with its password masked.
+ *
+ * @example
+ * ```ts
+ * import { describeStore } from "./backend.ts";
+ * describeStore("redis://:pw@cache:6379"); // "redis://:***@cache:6379"
+ * ```
+ */
+export function describeStore(where: string): string {
+  return isRedisUrl(where) ? redactRedisUrl(where) : where;
+}

@@ -1,0 +1,91 @@
+/**
+ * Test helper: a throwaway `redis-server` on a free loopback port, without
+ * persistence, that a test can stop and start again on the same port (to
+ * test a Redis outage and a restart). Tests skip, saying why, when
+ * `redis-server` is not installed (`.ci/run` installs it).
+ *
+ * @module
+ */
+
+/** Whether redis-server can run here; the reason when it cannot. */
+export async function redisMissing(): Promise<string | null> {
+  try {
+    const out = await new Deno.Command("redis-server", { args: ["--version"], stdout: "null" })
+      .output();
+    return out.success ? null : "redis-server --version failed";
+  } catch {
+    return "redis-server is not installed (apt-get install -y redis-server)";
+  }
+}
+
+/** A free TCP port on 127.0.0.1 (free when asked; the tests bind it at once). */
+export function freePort(): number {
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  return port;
+}
+
+/** A running test Redis. */
+export interface TestRedis extends AsyncDisposable {
+  port: number;
+  /** `redis://127.0.0.1:<port>/0`. */
+  url: string;
+  /** Stops the server (SIGTERM) and waits for it to exit. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port (empty: no persistence). */
+  start(): Promise<void>;
+}
+
+async function waitForPort(port: number, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      const c = await Deno.connect({ hostname: "127.0.0.1", port });
+      c.close();
+      return;
+    } catch (e) {
+      if (Date.now() > until) throw new Error(`redis-server did not listen on ${port}: ${e}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
+/**
+ * Starts a redis-server for one test module.
+ *
+ * @example
+ * ```ts ignore
+ * await using redis = await startRedis();
+ * const client = createClient({ url: redis.url });
+ * ```
+ */
+export async function startRedis(): Promise<TestRedis> {
+  const port = freePort();
+  let child: Deno.ChildProcess | null = null;
+  const redis: TestRedis = {
+    port,
+    url: `redis://127.0.0.1:${port}/0`,
+    async start() {
+      child = new Deno.Command("redis-server", {
+        args: ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdin: "null",
+        stdout: "null",
+        stderr: "null",
+      }).spawn();
+      await waitForPort(port, 5_000);
+    },
+    async stop() {
+      if (!child) return;
+      const c = child;
+      child = null;
+      c.kill("SIGTERM");
+      await c.status;
+    },
+    async [Symbol.asyncDispose]() {
+      await redis.stop();
+    },
+  };
+  await redis.start();
+  return redis;
+}
