@@ -91,14 +91,10 @@ export async function importCsv(
     db.exec(CREATE_TABLES + CREATE_STAGED_JSON);
     // The temp schema has its own, small default cache: size it like main's.
     db.exec("PRAGMA temp.cache_size=-65536;");
-    const T = (l: string) => console.error(l, (performance.now() - started).toFixed(0));
     const staged = await stage(db, source, options, maxErrors);
-    T("staged");
     options.signal?.throwIfAborted();
     assignSlugs(db);
-    T("slugs");
     finish(db, options.source ?? "");
-    T("finish");
     options.signal?.throwIfAborted();
     // Every derived structure must account for every row streamed in.
     const count = (sql: string) => Number((db.prepare(sql).get() as { n: number }).n);
@@ -121,7 +117,6 @@ export async function importCsv(
       }).n,
     );
     db.close();
-    T("checked");
     if (!options.dryRun) {
       // rename(2) is atomic: readers see the old file or the new one, never a mix.
       Deno.renameSync(tmp, options.dbPath);
@@ -168,10 +163,7 @@ async function stage(
   db.exec("BEGIN");
   try {
     // Parsing and validation run in a worker where allowed, a few batches ahead of the inserts.
-    let busy=0, waitStart=performance.now(), waited=0;
     for await (const m of importRows(source)) {
-      const b0=performance.now(); waited+=b0-waitStart;
-      try {
       if (m.t === "header") {
         unknownColumns = m.unknownColumns;
         continue;
@@ -217,9 +209,7 @@ async function stage(
           options.signal?.throwIfAborted();
         }
       }
-      } finally { busy+=performance.now()-b0; waitStart=performance.now(); }
     }
-    console.error("busy",busy.toFixed(0),"waited",waited.toFixed(0));
     db.exec("COMMIT");
   } catch (e) {
     if (db.isTransaction) db.exec("ROLLBACK");
@@ -347,7 +337,6 @@ function memo(map: Map<string, string>, key: string, make: () => string): string
 /** Copies staged rows in name order, then builds keys, indexes and FTS. */
 function finish(db: DatabaseSync, source: string): void {
   // Only the narrow keys are sorted; the club rows stay where they streamed in.
-  const t0=performance.now();
   db.exec(`
     BEGIN;
     INSERT INTO club_keys(rank, club, type, country, state, waitlist, name)
@@ -357,14 +346,9 @@ function finish(db: DatabaseSync, source: string): void {
     INSERT INTO club_json(rank, json)
       SELECT k.rank, s.json FROM club_keys k JOIN staged_json s ON s.club = k.club ORDER BY k.rank;
     DROP TABLE staged_json;`);
-  const T = (l: string) => console.error(" ", l, (performance.now() - t0).toFixed(0));
-  T("keys+json");
   buildKeyColumns(db);
-  T("keycols");
   buildPlaces(db);
-  T("places");
   db.exec(CREATE_INDEXES);
-  T("indexes");
   const meta = db.prepare("INSERT INTO meta(key, value) VALUES (?, ?)");
   meta.run("schema_version", String(SCHEMA_VERSION));
   meta.run("imported_at", new Date().toISOString());
