@@ -20,6 +20,7 @@ import { commandInfo } from "./commands.ts";
 import { ensureDatabase } from "../core/import/mod.ts";
 import { defaultDbPath } from "../core/store/mod.ts";
 import {
+  ADVERTISED_RATE_LIMIT as RATE,
   DEFAULT_NAME,
   DEFAULT_SUPPORT_EMAIL,
   parseAllowedHosts,
@@ -56,7 +57,7 @@ Options (each also read from the environment variable shown):
   --base-url URL        public address used in links and problem types
                         (CLUBDIR_BASE_URL; default: the request's own origin)
   --rate-limit N/S|off  requests per client per S seconds, or off
-                        (CLUBDIR_RATE_LIMIT; default 120/60)
+                        (CLUBDIR_RATE_LIMIT; default ${RATE.limit}/${RATE.windowSeconds})
   --name NAME           display name sent as X-Data-Source (CLUBDIR_NAME;
                         default "${DEFAULT_NAME}")
   --trust-proxy         count clients by the left-most X-Forwarded-For; only

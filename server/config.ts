@@ -72,11 +72,8 @@ export interface AppConfig {
   now?: () => number;
 }
 
-/** The advertised limit (spec §8): 120 requests per 60 seconds. */
-export const ADVERTISED_RATE_LIMIT: Readonly<RateLimitConfig> = Object.freeze({
-  limit: 120,
-  windowSeconds: 60,
-});
+// The advertised limit (spec §8) lives with the other limits in the model.
+export { ADVERTISED_RATE_LIMIT } from "../core/model/mod.ts";
 
 /** Default display name (`X-Data-Source`). */
 export const DEFAULT_NAME = "Club Directory";

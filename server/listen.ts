@@ -20,7 +20,12 @@ import { findPage, parseSearch } from "../core/search/mod.ts";
 import { SessionStore, sessionStorePath } from "../core/sessions/mod.ts";
 import { createApp } from "./app.ts";
 import { sessionAccess } from "./http/sessions.ts";
-import { DEFAULT_NAME, DEFAULT_SUPPORT_EMAIL, type RateLimitConfig } from "./config.ts";
+import {
+  ADVERTISED_RATE_LIMIT,
+  DEFAULT_NAME,
+  DEFAULT_SUPPORT_EMAIL,
+  type RateLimitConfig,
+} from "./config.ts";
 import { stderrLine } from "./middleware/access_log.ts";
 import type { AppEnv } from "./http/env.ts";
 import type { RateTable } from "./http/rate_table.ts";
@@ -57,7 +62,7 @@ export const DEFAULT_SETTINGS: Omit<ServeSettings, "db"> = {
   port: 8000,
   hostname: "127.0.0.1",
   baseUrl: null,
-  rateLimit: { limit: 120, windowSeconds: 60 },
+  rateLimit: ADVERTISED_RATE_LIMIT,
   name: DEFAULT_NAME,
   trustProxy: false,
   quiet: false,

@@ -6,6 +6,7 @@
 import { assertEquals } from "./_assert.ts";
 import config from "../deno.json" with { type: "json" };
 import {
+  ADVERTISED_RATE_LIMIT as RATE,
   DEFAULT_LIMIT,
   FEE_ACCESS,
   type FeeAccess,
@@ -43,6 +44,10 @@ const RESTATED: [string, RegExp][] = [
     ),
   ],
   ["SESSION_COOKIE", new RegExp(`\\b${SESSION_COOKIE}=<token>`)],
+  [
+    "ADVERTISED_RATE_LIMIT",
+    new RegExp(`\\b${RATE.limit}(/| requests (in|per) )${RATE.windowSeconds}\\b`),
+  ],
   ["VERSION", new RegExp(`"${VERSION.replaceAll(".", "\\.")}"`)],
 ];
 

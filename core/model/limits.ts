@@ -1,7 +1,8 @@
 /**
- * Page sizes (spec §4.1 and §8), defined once: the search clamps to them,
- * and the problem hints, the OpenAPI document, the MCP tool descriptions and
- * the CLI usage quote them.
+ * The advertised limits (spec §8), defined once: page sizes, which the
+ * search clamps to, and the rate limit, which the server advertises. Problem
+ * hints, the OpenAPI document, the MCP tool descriptions and the CLI usage
+ * quote them.
  *
  * @example
  * ```ts
@@ -16,3 +17,7 @@ export const DEFAULT_LIMIT = 50;
 
 /** Largest page size; larger values are clamped (spec §4.1). */
 export const MAX_LIMIT = 200;
+
+/** The advertised rate limit (spec §8): 120 requests per 60 seconds. */
+export const ADVERTISED_RATE_LIMIT: Readonly<{ limit: number; windowSeconds: number }> = Object
+  .freeze({ limit: 120, windowSeconds: 60 });

@@ -11,7 +11,7 @@
  * @module
  */
 import { WAITLIST_VALUES } from "./fields.ts";
-import { DEFAULT_LIMIT, MAX_LIMIT } from "./limits.ts";
+import { ADVERTISED_RATE_LIMIT as RATE, DEFAULT_LIMIT, MAX_LIMIT } from "./limits.ts";
 
 /** One problem code and everything said about it. */
 export interface ProblemInfo {
@@ -94,8 +94,10 @@ export const PROBLEMS = {
       "This client sent more requests than the advertised rate limit allows in the current window.",
     hint:
       "Wait for the number of seconds in the Retry-After header, then retry; stay within the RateLimit-Policy header.",
-    example: "/api/v1/clubs (the 121st request within 60 seconds)",
-    exampleDetail: "This client sent more than 120 requests in 60 seconds; retry in 42 seconds",
+    example:
+      `/api/v1/clubs (one request more than ${RATE.limit} within ${RATE.windowSeconds} seconds)`,
+    exampleDetail:
+      `This client sent more than ${RATE.limit} requests in ${RATE.windowSeconds} seconds; retry in 42 seconds`,
   },
   clubs_unavailable: {
     code: "clubs_unavailable",
