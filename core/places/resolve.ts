@@ -28,10 +28,11 @@ export function isIsoKey(key: string | null): key is string {
   return key !== null && !key.startsWith("name:");
 }
 
+/** Resolved filter values are kept per snapshot, within this many bytes. */
+const RESOLVED_BYTES = 1024 * 1024;
+
 function cached(store: ClubStore, key: string, make: () => string): string {
-  let v = store.places.get(key);
-  if (v === undefined) store.places.set(key, v = make());
-  return v;
+  return store.memo<string, string>("places.resolved", RESOLVED_BYTES).use(key, make);
 }
 
 /** The stored country key a `country` filter value stands for. */

@@ -10,14 +10,15 @@
  *
  * @example
  * ```ts ignore
- * import { KeyIndex } from "./key_index.ts";
- * const index = KeyIndex.load(store.db);
- * index.size; // number of clubs
+ * import { keyIndex } from "./key_index.ts";
+ * keyIndex(store).size; // number of clubs, loaded once per snapshot
  * ```
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
 import { typeKeysOf } from "../model/types.ts";
+import { approxBytes } from "../store/memo.ts";
+import type { ClubStore } from "../store/store.ts";
 
 /** The coded key columns, as stored in `key_columns`. */
 export const KEY_COLUMNS = ["type", "country", "state", "waitlist"] as const;
@@ -81,20 +82,12 @@ export function buildKeyColumns(db: DatabaseSync): void {
   }
 }
 
-/** Columns of search keys, indexed by rank - 1. */
+/** Columns of search keys, indexed by rank - 1. Immutable; caches live in the store's memo. */
 export class KeyIndex {
   readonly size: number;
   readonly #columns: Record<KeyColumn, { codes: Codes; data: Uint16Array }>;
-  readonly #db: DatabaseSync;
-  readonly #typeMasks = new Map<string, Uint8Array>();
-  readonly #members = new Map<string, Int32Array>();
-  #names: string[] | null = null;
 
-  private constructor(
-    db: DatabaseSync,
-    columns: Record<KeyColumn, { codes: Codes; data: Uint16Array }>,
-  ) {
-    this.#db = db;
+  private constructor(columns: Record<KeyColumn, { codes: Codes; data: Uint16Array }>) {
     this.#columns = columns;
     this.size = columns.type.data.length;
   }
@@ -113,7 +106,21 @@ export class KeyIndex {
       new Uint8Array(data.buffer).set(r.data);
       columns[r.name] = { codes: new Codes(JSON.parse(r.vals)), data };
     }
-    return new KeyIndex(db, columns);
+    return new KeyIndex(columns);
+  }
+
+  /** Bytes held, for the memo's budget. */
+  get bytes(): number {
+    let n = 0;
+    for (const c of Object.values(this.#columns)) {
+      n += c.data.byteLength + approxBytes(c.codes.values) * 2;
+    }
+    return n;
+  }
+
+  /** The coded column of one key, by club (rank - 1). */
+  column(name: KeyColumn): Uint16Array {
+    return this.#columns[name].data;
   }
 
   get type(): Uint16Array {
@@ -140,41 +147,85 @@ export class KeyIndex {
   get waitlists(): Codes {
     return this.#columns.waitlist.codes;
   }
+}
 
-  /** Folded names in rank order, for fragments too short for the trigram index; read on first use. */
-  get names(): string[] {
-    return this.#names ??= readColumn(this.#db, "name").map((n) => n ?? "");
-  }
+// Budgets of this module's memos (see core/store/memo.ts).
+const KEY_INDEX_BYTES = 8 * 1024 * 1024;
+const NAMES_BYTES = 8 * 1024 * 1024;
+const MEMBERS_BYTES = 4 * 1024 * 1024;
+const TYPE_MASKS_BYTES = 256 * 1024;
 
-  /**
-   * The clubs (0-based, in name order) whose code in `column` is one the
-   * mask allows: a candidate list for the scan. Built once per column and
-   * mask (there are only a few dozen distinct masks) and kept.
-   */
-  members(column: KeyColumn, mask: Uint8Array): Int32Array {
-    const key = `${column}:${mask.join("")}`;
-    let list = this.#members.get(key);
-    if (!list) {
-      const data = this.#columns[column].data;
-      const all = new Int32Array(data.length);
-      let n = 0;
-      for (let i = 0; i < data.length; i++) if (mask[data[i]!]) all[n++] = i;
-      list = all.slice(0, n);
-      this.#members.set(key, list);
-    }
-    return list;
-  }
+/**
+ * The snapshot's key index, loaded once through its memo.
+ *
+ * @example
+ * ```ts ignore
+ * keyIndex(store).size; // number of clubs
+ * ```
+ */
+export function keyIndex(store: ClubStore): KeyIndex {
+  return store.memo<"index", KeyIndex>("search.key_index", KEY_INDEX_BYTES, {
+    kind: "structure",
+    weigh: (index) => index.bytes,
+  }).use("index", () => KeyIndex.load(store.db));
+}
 
-  /** Which type codes a `type` filter key matches (its type and group members). */
-  typeMask(key: string): Uint8Array {
-    let m = this.#typeMasks.get(key);
-    if (!m) {
-      m = new Uint8Array(this.types.values.length);
-      this.types.values.forEach((t, c) => {
-        if (t !== null && typeKeysOf(t).includes(key)) m![c] = 1;
-      });
-      this.#typeMasks.set(key, m);
-    }
+/**
+ * Folded names in rank order, for fragments too short for the trigram
+ * index; read on first use.
+ *
+ * @example
+ * ```ts ignore
+ * clubNames(store)[0]; // "alpine ski club"
+ * ```
+ */
+export function clubNames(store: ClubStore): readonly string[] {
+  return store.memo<"names", string[]>("search.names", NAMES_BYTES, {
+    kind: "structure",
+    weigh: (names) => approxBytes(names),
+  }).use("names", () => readColumn(store.db, "name").map((n) => n ?? ""));
+}
+
+/**
+ * The clubs (0-based, in name order) whose code in `column` is one the
+ * mask allows: a candidate list for the scan. There are only a few dozen
+ * distinct masks, so each list is built once and kept.
+ *
+ * @example
+ * ```ts ignore
+ * members(store, "waitlist", keyIndex(store).waitlists.mask(["open"])).length;
+ * ```
+ */
+export function members(store: ClubStore, column: KeyColumn, mask: Uint8Array): Int32Array {
+  return store.memo<string, Int32Array>("search.members", MEMBERS_BYTES, {
+    kind: "structure",
+    weigh: (list, key) => list.byteLength + key.length,
+  }).use(`${column}:${mask.join("")}`, () => {
+    const data = keyIndex(store).column(column);
+    const all = new Int32Array(data.length);
+    let n = 0;
+    for (let i = 0; i < data.length; i++) if (mask[data[i]!]) all[n++] = i;
+    return all.slice(0, n);
+  });
+}
+
+/**
+ * Which type codes a `type` filter key matches (its type and group members).
+ *
+ * @example
+ * ```ts ignore
+ * const mask = typeMask(store, "golf"); // 1 for golf and country_club
+ * ```
+ */
+export function typeMask(store: ClubStore, key: string): Uint8Array {
+  return store.memo<string, Uint8Array>("search.type_masks", TYPE_MASKS_BYTES, {
+    weigh: (mask, key) => mask.byteLength + 2 * key.length,
+  }).use(key, () => {
+    const types = keyIndex(store).types;
+    const m = new Uint8Array(types.values.length);
+    types.values.forEach((t, c) => {
+      if (t !== null && typeKeysOf(t).includes(key)) m[c] = 1;
+    });
     return m;
-  }
+  });
 }

@@ -21,6 +21,7 @@ import {
 } from "./query.ts";
 import { isIsoKey, NORTH_AMERICA, resolveCountryKey, resolveStateKey } from "../places/resolve.ts";
 import type { ClubStore } from "../store/store.ts";
+import { clubNames, keyIndex, members, typeMask } from "./key_index.ts";
 
 /** One page of matches as ranks, before any representation is chosen. */
 export interface SearchPage {
@@ -46,17 +47,32 @@ function phrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
+// Budgets of this module's memos (see core/store/memo.ts).
+const TOTALS_BYTES = 1024 * 1024;
+const NAME_MATCHES_BYTES = 4 * 1024 * 1024;
+
+/** Totals per filter set (see {@link filterKey}). */
+function totals(store: ClubStore) {
+  return store.memo<string, number>("search.totals", TOTALS_BYTES, {
+    weigh: (_, key) => 16 + 2 * key.length,
+  });
+}
+
+/** Ranks whose name contains a fragment, by fragment. */
+function nameMatchMemo(store: ClubStore) {
+  return store.memo<string, Int32Array>("search.name_matches", NAME_MATCHES_BYTES, {
+    weigh: (list, key) => list.byteLength + 2 * key.length,
+  });
+}
+
 /** Clubs (0-based) whose folded name contains `q` (3+ characters), via the trigram index. */
 function nameMatches(store: ClubStore, q: string): Int32Array {
-  let found = store.nameMatches.get(q);
-  if (!found) {
+  return nameMatchMemo(store).use(q, () => {
     // FTS5 yields rowids (ranks) in ascending order: the list is name-sorted.
     const rows = store.statement("SELECT rowid AS r FROM club_names WHERE club_names MATCH ?")
       .all(phrase(q)) as { r: number }[];
-    found = Int32Array.from(rows, (row) => Number(row.r) - 1);
-    store.nameMatches.set(q, found);
-  }
-  return found;
+    return Int32Array.from(rows, (row) => Number(row.r) - 1);
+  });
 }
 
 /**
@@ -91,9 +107,9 @@ export function filterKey(q: SearchQuery): string {
  * once the total is known for these filters, the pass stops at the page.
  */
 export function findPage(store: ClubStore, q: SearchQuery): SearchPage {
-  const idx = store.keys;
+  const idx = keyIndex(store);
   const key = filterKey(q);
-  const known = store.counts.get(key);
+  const known = totals(store).get(key);
   const offset = (q.page - 1) * q.limit;
   const end = offset + q.limit;
   const ranks: number[] = [];
@@ -112,10 +128,10 @@ export function findPage(store: ClubStore, q: SearchQuery): SearchPage {
   const country = countryKey === null ? -2 : idx.countries.find(countryKey);
   const state = stateKey === null ? -2 : idx.states.find(stateKey);
   if (country === -1 || state === -1) {
-    store.counts.set(key, 0);
+    totals(store).set(key, 0);
     return page(0);
   }
-  const types = q.typeKey === null ? null : idx.typeMask(q.typeKey);
+  const types = q.typeKey === null ? null : typeMask(store, q.typeKey);
   const within = countryKey === null && stateKey !== null
     ? idx.countries.mask(NORTH_AMERICA)
     : null;
@@ -123,18 +139,18 @@ export function findPage(store: ClubStore, q: SearchQuery): SearchPage {
 
   // Scan the shortest candidate list any one filter gives, checking the rest.
   const lists: Int32Array[] = [];
-  if (country >= 0) lists.push(idx.members("country", idx.countries.mask([countryKey])));
-  else if (within) lists.push(idx.members("country", within));
-  if (state >= 0) lists.push(idx.members("state", idx.states.mask([stateKey])));
-  if (types) lists.push(idx.members("type", types));
-  if (waitlist) lists.push(idx.members("waitlist", waitlist));
+  if (country >= 0) lists.push(members(store, "country", idx.countries.mask([countryKey])));
+  else if (within) lists.push(members(store, "country", within));
+  if (state >= 0) lists.push(members(store, "state", idx.states.mask([stateKey])));
+  if (types) lists.push(members(store, "type", types));
+  if (waitlist) lists.push(members(store, "waitlist", waitlist));
   let shortest = lists.reduce<Int32Array | null>(
     (a, b) => (a && a.length <= b.length ? a : b),
     null,
   );
   let nameCheck = q.q;
   if (q.q !== null && [...q.q].length >= TRIGRAM) {
-    let named = store.nameMatches.get(q.q);
+    let named = nameMatchMemo(store).get(q.q);
     if (
       !named &&
       rarestTrigram(store, q.q) <= Math.min(SELECTIVE_TRIGRAM, shortest?.length ?? Infinity)
@@ -154,7 +170,7 @@ export function findPage(store: ClubStore, q: SearchQuery): SearchPage {
     idx.state,
     idx.waitlist,
   ];
-  const names = nameCheck === null ? null : idx.names;
+  const names = nameCheck === null ? null : clubNames(store);
   let total = 0;
   for (let j = 0; j < n; j++) {
     const i = shortest ? shortest[j]! : j;
@@ -168,7 +184,7 @@ export function findPage(store: ClubStore, q: SearchQuery): SearchPage {
     total++;
     if (known !== undefined && total >= end) return page(known);
   }
-  store.counts.set(key, total);
+  totals(store).set(key, total);
   return page(total);
 }
 

@@ -2,7 +2,7 @@
  * Aggregate counts over a snapshot: clubs per type, country, region, waitlist
  * status and listing status. The MCP list and stats tools read these. A
  * snapshot never changes, so each answer is computed once per snapshot and
- * kept with it.
+ * kept in its memo.
  *
  * @example
  * ```ts ignore
@@ -31,14 +31,16 @@ export interface PlaceCount {
   count: number;
 }
 
-const cache = new WeakMap<ClubStore, Map<string, unknown>>();
+/**
+ * Bytes of counts kept per snapshot (see core/store/memo.ts): a few hundred
+ * countries and regions, far below this.
+ */
+const STATS_BYTES = 1024 * 1024;
 
 /** Computes `make()` once per snapshot and key. */
 function once<T>(store: ClubStore, key: string, make: () => T): T {
-  let memo = cache.get(store);
-  if (!memo) cache.set(store, memo = new Map());
-  if (!memo.has(key)) memo.set(key, make());
-  return memo.get(key) as T;
+  return store.memo<string, unknown>("stats", STATS_BYTES, { kind: "structure" })
+    .use(key, make) as T;
 }
 
 /** Most clubs first, then by name (or key); null keys last. */

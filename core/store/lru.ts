@@ -1,5 +1,6 @@
 /**
- * A small LRU map bounded by total weight (entry count by default).
+ * A small LRU map bounded by total weight (entry count by default). The
+ * per-snapshot memo (memo.ts) weighs entries in bytes.
  *
  * @example
  * ```ts
@@ -11,45 +12,44 @@
  * @module
  */
 export class Lru<K, V> {
-  readonly #map = new Map<K, V>();
+  readonly #map = new Map<K, { value: V; weight: number }>();
   readonly #max: number;
-  readonly #weigh: (v: V) => number;
+  readonly #weigh: (value: V, key: K) => number;
   #weight = 0;
 
   /**
    * @param max Largest total weight kept.
-   * @param weigh Weight of one value (default 1 per entry).
+   * @param weigh Weight of one entry (default 1 per entry).
    */
-  constructor(max: number, weigh: (v: V) => number = () => 1) {
+  constructor(max: number, weigh: (value: V, key: K) => number = () => 1) {
     this.#max = max;
     this.#weigh = weigh;
   }
 
   /** The value, marked as recently used; undefined when absent. */
   get(key: K): V | undefined {
-    const v = this.#map.get(key);
-    if (v !== undefined) {
-      this.#map.delete(key);
-      this.#map.set(key, v);
-    }
-    return v;
+    const e = this.#map.get(key);
+    if (e === undefined) return undefined;
+    this.#map.delete(key);
+    this.#map.set(key, e);
+    return e.value;
   }
 
   /** Stores a value, evicting the least recently used ones beyond the bound. */
   set(key: K, value: V): void {
-    const w = this.#weigh(value);
-    if (w > this.#max) return;
+    const weight = this.#weigh(value, key);
     const old = this.#map.get(key);
     if (old !== undefined) {
-      this.#weight -= this.#weigh(old);
+      this.#weight -= old.weight;
       this.#map.delete(key);
     }
-    this.#map.set(key, value);
-    this.#weight += w;
-    for (const [k, v] of this.#map) {
+    if (weight > this.#max) return;
+    this.#map.set(key, { value, weight });
+    this.#weight += weight;
+    for (const [k, e] of this.#map) {
       if (this.#weight <= this.#max) break;
       this.#map.delete(k);
-      this.#weight -= this.#weigh(v);
+      this.#weight -= e.weight;
     }
   }
 
@@ -62,5 +62,10 @@ export class Lru<K, V> {
   /** Number of entries. */
   get size(): number {
     return this.#map.size;
+  }
+
+  /** Total weight of the entries kept. */
+  get weight(): number {
+    return this.#weight;
   }
 }

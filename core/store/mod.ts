@@ -14,6 +14,7 @@
 export * from "./ddl.ts";
 export * from "./directory.ts";
 export * from "./lru.ts";
+export * from "./memo.ts";
 export * from "./paths.ts";
 export * from "./rows.ts";
 export * from "./store.ts";

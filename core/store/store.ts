@@ -1,6 +1,6 @@
 /**
  * One opened, immutable snapshot of the directory: the SQLite handle, its
- * prepared statements and the caches that are valid for this snapshot only.
+ * prepared statements and its memo: the caches valid for this snapshot only.
  *
  * @example
  * ```ts ignore
@@ -14,8 +14,7 @@ import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { ClubRecord } from "../schema/club.ts";
 import { SCHEMA_VERSION } from "./ddl.ts";
 import { CLUB_FIELDS } from "../model/fields.ts";
-import { KeyIndex } from "../search/key_index.ts";
-import { Lru } from "./lru.ts";
+import { type Memo, type MemoOptions, Memos, type MemoStats } from "./memo.ts";
 import { type Row, rowToRecord } from "./rows.ts";
 
 /** Raised when a file is not a usable directory database. */
@@ -26,36 +25,13 @@ export class StoreError extends Error {
   }
 }
 
-/**
- * A serialized response body kept for one snapshot. The JSON is ASCII-only
- * (see json.ts), so the string is one-byte and `Deno.serve` sends it faster
- * than a `Uint8Array`, which it copies on every response.
- */
-export interface CachedPage {
-  /** ASCII-only JSON: a one-byte string that Deno sends without re-encoding. */
-  body: string;
-  /** Matches across all pages (the `X-Total-Clubs` header). */
-  total: number;
-}
-
 /** An opened snapshot. Cheap to query; never written. */
 export class ClubStore {
   readonly db: DatabaseSync;
   /** Metadata recorded at import (imported_at, source, snapshot, …). */
   readonly meta: Readonly<Record<string, string>>;
-  /** Totals per filter, valid for this snapshot only. */
-  readonly counts = new Lru<string, number>(20_000);
-  /** Serialized responses, valid for this snapshot only (bounded by bytes). */
-  readonly pages = new Lru<string, CachedPage>(
-    16 * 1024 * 1024,
-    (v) => v.body.length + 64,
-  );
-  /** Resolved place filter values (see places.ts). */
-  readonly places = new Lru<string, string>(10_000);
-  /** Ranks whose name contains a fragment, by fragment (bounded by bytes). */
-  readonly nameMatches = new Lru<string, Int32Array>(4 * 1024 * 1024, (v) => v.byteLength + 64);
   readonly #statements = new Map<string, StatementSync>();
-  #keys: KeyIndex | null = null;
+  readonly #memos = new Memos();
 
   private constructor(db: DatabaseSync, meta: Record<string, string>) {
     this.db = db;
@@ -98,9 +74,19 @@ export class ClubStore {
     }
   }
 
-  /** The search keys in memory, loaded on first use. */
-  get keys(): KeyIndex {
-    return this.#keys ??= KeyIndex.load(this.db);
+  /**
+   * This snapshot's cache called `name` (see memo.ts): every per-snapshot
+   * cache goes through here, so it is bounded by bytes and dropped with the
+   * snapshot.
+   *
+   * @example
+   * ```ts ignore
+   * const totals = store.memo<string, number>("search.totals", 1024 * 1024);
+   * totals.use(key, () => count());
+   * ```
+   */
+  memo<K, V>(name: string, budgetBytes: number, options?: MemoOptions<K, V>): Memo<K, V> {
+    return this.#memos.memo(name, budgetBytes, options);
   }
 
   /** A prepared statement, prepared once per snapshot. */
@@ -139,12 +125,17 @@ export class ClubStore {
     return (this.statement(sql).get(...ranks) as { list: string }).list;
   }
 
-  /** Empties this snapshot's caches (benchmarks measure the uncached engine). */
+  /** The memos declared so far, by name: budget, entries and bytes held. */
+  memoStats(): Record<string, MemoStats> {
+    return this.#memos.stats();
+  }
+
+  /**
+   * Empties this snapshot's result caches (benchmarks measure the uncached
+   * engine); structures built from the snapshot (key index, counts) stay.
+   */
   clearCaches(): void {
-    this.counts.clear();
-    this.pages.clear();
-    this.places.clear();
-    this.nameMatches.clear();
+    this.#memos.clear();
   }
 
   /** One club by slug, or null. */

@@ -7,8 +7,8 @@
  * The hot path is two cache hits: the parsed query per raw query string
  * (parsing does not depend on the snapshot, so it is kept across swaps) and
  * the serialized body per (filters, page, limit, access) in the snapshot's
- * `pages` LRU, which goes away with its snapshot when an import is picked
- * up. Bodies are ASCII-only JSON strings (see db/json.ts): one-byte strings
+ * `clubs.pages` memo, which goes away with its snapshot when an import is
+ * picked up. Bodies are ASCII-only JSON strings (see db/json.ts): one-byte strings
  * that Deno sends without re-encoding. A cached body is byte for byte what
  * a fresh one would be.
  *
@@ -30,13 +30,7 @@ import {
   type SearchError,
   type SearchQuery,
 } from "../../core/search/mod.ts";
-import {
-  type CachedPage,
-  type ClubStore,
-  type Directory,
-  Lru,
-  StoreError,
-} from "../../core/store/mod.ts";
+import { type ClubStore, type Directory, Lru, StoreError } from "../../core/store/mod.ts";
 import { type FeeAccess, ProblemError } from "../../core/model/mod.ts";
 import { baseUrlOf } from "../http/base_url.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -53,6 +47,29 @@ export interface ClubsRouteOptions {
   /** The caller's fee access; default "locked". */
   access?: (req: Request) => FeeAccess;
   problems: Problems;
+}
+
+/**
+ * A serialized response body kept for one snapshot. The JSON is ASCII-only
+ * (see core/model/json.ts), so the string is one-byte and `Deno.serve` sends
+ * it faster than a `Uint8Array`, which it copies on every response.
+ */
+interface CachedPage {
+  /** ASCII-only JSON: a one-byte string that Deno sends without re-encoding. */
+  body: string;
+  /** Matches across all pages (the `X-Total-Clubs` header). */
+  total: number;
+}
+
+/** Bytes of response bodies kept per snapshot (see core/store/memo.ts). */
+const PAGES_BYTES = 16 * 1024 * 1024;
+
+/** The snapshot's response bodies, by (filters, page, limit, access). */
+function pages(store: ClubStore) {
+  // Bodies are ASCII (one byte per character); keys may hold any text.
+  return store.memo<string, CachedPage>("clubs.pages", PAGES_BYTES, {
+    weigh: (page, key) => page.body.length + 2 * key.length,
+  });
 }
 
 /** A query string, read and validated once. */
@@ -190,13 +207,10 @@ export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
     key: string,
     access: FeeAccess,
   ): CachedPage {
-    let page = store.pages.get(key);
-    if (page === undefined) {
+    return pages(store).use(key, () => {
       const found = findPage(store, query);
-      page = { body: clubListJson(store, found, access), total: found.total };
-      store.pages.set(key, page);
-    }
-    return page;
+      return { body: clubListJson(store, found, access), total: found.total };
+    });
   }
 
   return new Hono<AppEnv>()

@@ -12,6 +12,7 @@
  */
 import { Hono } from "hono";
 import type { Directory } from "../../core/store/mod.ts";
+import { totalClubs } from "../../core/stats/mod.ts";
 import type { AppEnv } from "../http/env.ts";
 
 /** Options of {@link indexRoute}. */
@@ -39,7 +40,7 @@ export function indexRoute(options: IndexOptions): Hono<AppEnv> {
     let snapshot: { clubs: number; imported_at: string | null } | null = null;
     try {
       const store = options.directory.current();
-      snapshot = { clubs: store.keys.size, imported_at: store.meta.imported_at ?? null };
+      snapshot = { clubs: totalClubs(store), imported_at: store.meta.imported_at ?? null };
     } catch {
       // The index still answers while the database is being replaced or repaired.
     }

@@ -1,10 +1,11 @@
 import { assertEquals, ok } from "../../_assert.ts";
+import { clubNames, keyIndex, members, typeMask } from "../../../core/search/key_index.ts";
 import { sharedFixtureDb } from "../../_fixture.ts";
 
 const { store } = await sharedFixtureDb();
 
 Deno.test("KeyIndex holds one coded entry per club, in name order", () => {
-  const idx = store.keys;
+  const idx = keyIndex(store);
   assertEquals(idx.size, 30);
   const rows = store.db.prepare(
     "SELECT type, country, state, waitlist, name FROM club_keys ORDER BY rank",
@@ -20,14 +21,30 @@ Deno.test("KeyIndex holds one coded entry per club, in name order", () => {
     assertEquals(idx.countries.values[idx.country[i]!], r.country);
     assertEquals(idx.states.values[idx.state[i]!], r.state);
     assertEquals(idx.waitlists.values[idx.waitlist[i]!], r.waitlist);
-    assertEquals(idx.names[i], r.name);
+    assertEquals(clubNames(store)[i], r.name);
   });
 });
 
-Deno.test("KeyIndex.typeMask() covers a group's members and nothing else", () => {
-  const idx = store.keys;
-  const mask = idx.typeMask("golf");
+Deno.test("typeMask() covers a group's members and nothing else", () => {
+  const idx = keyIndex(store);
+  const mask = typeMask(store, "golf");
   const matched = idx.types.values.filter((_, c) => mask[c]).sort();
   assertEquals(matched, ["country_club", "golf"]);
   ok(idx.types.find("no_such_type") === -1);
+});
+
+Deno.test("keyIndex() is loaded once per snapshot, through the store's memo", () => {
+  ok(keyIndex(store) === keyIndex(store));
+  const stats = store.memoStats()["search.key_index"]!;
+  assertEquals(stats.size, 1);
+  ok(stats.bytes > 0 && stats.bytes <= stats.budget);
+});
+
+Deno.test("members() lists the clubs whose code the mask allows, in name order", () => {
+  const idx = keyIndex(store);
+  const open = members(store, "waitlist", idx.waitlists.mask(["open"]));
+  ok(open.length > 0);
+  for (const i of open) assertEquals(idx.waitlists.values[idx.waitlist[i]!], "open");
+  assertEquals([...open], [...open].sort((a, b) => a - b));
+  ok(members(store, "waitlist", idx.waitlists.mask(["open"])) === open, "kept");
 });

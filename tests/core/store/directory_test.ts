@@ -3,6 +3,7 @@ import { assertEquals, assertThrows, ok } from "../../_assert.ts";
 import { Directory } from "../../../core/store/directory.ts";
 import { importCsv, openSource } from "../../../core/import/import.ts";
 import { StoreError } from "../../../core/store/store.ts";
+import { keyIndex } from "../../../core/search/key_index.ts";
 import { FIXTURE_CSV } from "../../_fixture.ts";
 
 async function importFixture(path: string): Promise<void> {
@@ -15,7 +16,7 @@ Deno.test("Directory answers StoreError while the file is missing and opens it o
   const directory = new Directory(path, { checkEveryMs: 0 });
   assertThrows(() => directory.current(), StoreError);
   await importFixture(path);
-  assertEquals(directory.current().keys.size, 30);
+  assertEquals(keyIndex(directory.current()).size, 30);
   directory.close();
   await Deno.remove(dir, { recursive: true });
 });

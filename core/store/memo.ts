@@ -1,0 +1,205 @@
+/**
+ * The per-snapshot memo: every cache that is valid for one snapshot only
+ * (search totals, name matches, resolved places, the key index, counts,
+ * response bodies) is a named {@link Memo} on its {@link Memos}, so it goes
+ * away with its snapshot and is bounded by bytes. The budgets of all the
+ * memos of a snapshot together never exceed {@link MEMO_BUDGET_BYTES}:
+ * declaring one that would is a bug, reported when it is declared.
+ *
+ * @example
+ * ```ts
+ * import { Memos } from "./memo.ts";
+ * const memos = new Memos();
+ * const totals = memos.memo<string, number>("search.totals", 1024 * 1024);
+ * totals.use("golf", () => 13); // computed once, then kept while it fits
+ * ```
+ * @module
+ */
+import { Lru } from "./lru.ts";
+
+/**
+ * What the memos of one snapshot may hold together, in bytes (estimated:
+ * see {@link approxBytes}). A server worker holds one snapshot at a time.
+ */
+export const MEMO_BUDGET_BYTES = 64 * 1024 * 1024;
+
+/** Bytes counted per entry on top of its key and value (map entry, object headers). */
+const ENTRY_BYTES = 64;
+
+/**
+ * A rough size in bytes of a plain value: strings at two bytes per code
+ * unit (V8 may store them in one), typed arrays by their buffer, arrays and
+ * plain objects by their contents. Good enough to bound memory, not exact.
+ *
+ * @example
+ * ```ts
+ * import { approxBytes } from "./memo.ts";
+ * approxBytes("abc"); // 22
+ * approxBytes(new Int32Array(10)); // 56
+ * ```
+ */
+export function approxBytes(value: unknown): number {
+  if (typeof value === "string") return 16 + 2 * value.length;
+  if (value === null || typeof value !== "object") return 8;
+  if (ArrayBuffer.isView(value)) return 16 + value.byteLength;
+  let n = 16;
+  if (Array.isArray(value)) {
+    for (const v of value) n += 8 + approxBytes(v);
+    return n;
+  }
+  for (const [k, v] of Object.entries(value)) n += approxBytes(k) + approxBytes(v);
+  return n;
+}
+
+/** What one memo holds, for tests and diagnostics. */
+export interface MemoStats {
+  /** Bytes it may hold. */
+  budget: number;
+  /** Entries kept. */
+  size: number;
+  /** Bytes held (as weighed). */
+  bytes: number;
+}
+
+/** What a memo keeps: results of requests, or structures built from the snapshot alone. */
+export type MemoKind = "results" | "structure";
+
+/** Options of {@link Memos.memo}. */
+export interface MemoOptions<K, V> {
+  /** Bytes of one entry, key included (default {@link approxBytes} of both). */
+  weigh?: (value: V, key: K) => number;
+  /**
+   * `structure` (the key index, counts) survives {@link Memos.clear}, which
+   * benchmarks call to measure the uncached engine; default `results`.
+   */
+  kind?: MemoKind;
+}
+
+/**
+ * One named cache of a snapshot: a least-recently-used map bounded by the
+ * bytes of its entries. A value heavier than the whole budget is computed
+ * but not kept.
+ *
+ * @example
+ * ```ts
+ * import { Memo } from "./memo.ts";
+ * const m = new Memo<string, number>(1024);
+ * m.use("a", () => 1); // 1
+ * m.get("a"); // 1
+ * ```
+ */
+export class Memo<K, V> {
+  readonly budget: number;
+  readonly kind: MemoKind;
+  readonly #lru: Lru<K, V>;
+
+  constructor(budgetBytes: number, options: MemoOptions<K, V> = {}) {
+    const weigh = options.weigh ?? ((v: V, k: K) => approxBytes(k) + approxBytes(v));
+    this.budget = budgetBytes;
+    this.kind = options.kind ?? "results";
+    this.#lru = new Lru<K, V>(budgetBytes, (v, k) => ENTRY_BYTES + weigh(v, k));
+  }
+
+  /** The value kept for `key`, or undefined. */
+  get(key: K): V | undefined {
+    return this.#lru.get(key);
+  }
+
+  /** Keeps a value (evicting the least recently used beyond the budget). */
+  set(key: K, value: V): void {
+    this.#lru.set(key, value);
+  }
+
+  /** The value for `key`: kept, or made now and kept. */
+  use(key: K, make: () => V): V {
+    let v = this.#lru.get(key);
+    if (v === undefined) {
+      v = make();
+      this.#lru.set(key, v);
+    }
+    return v;
+  }
+
+  /** Forgets every entry. */
+  clear(): void {
+    this.#lru.clear();
+  }
+
+  /** Number of entries kept. */
+  get size(): number {
+    return this.#lru.size;
+  }
+
+  /** Bytes held (as weighed). */
+  get bytes(): number {
+    return this.#lru.weight;
+  }
+}
+
+/**
+ * The memos of one snapshot, by name. Asking twice for a name gives the
+ * same memo; the budgets of all names together stay within
+ * {@link MEMO_BUDGET_BYTES}.
+ *
+ * @example
+ * ```ts
+ * import { Memos } from "./memo.ts";
+ * const memos = new Memos();
+ * memos.memo("a", 1024) === memos.memo("a", 1024); // true
+ * ```
+ */
+export class Memos {
+  readonly #memos = new Map<string, Memo<unknown, unknown>>();
+  readonly #total: number;
+  #declared = 0;
+
+  /** @param totalBytes What all the memos may hold together. */
+  constructor(totalBytes: number = MEMO_BUDGET_BYTES) {
+    this.#total = totalBytes;
+  }
+
+  /**
+   * The memo called `name`, declared with its budget on first use. Throws
+   * (a programming error) when the name was declared with another budget or
+   * the budgets together would exceed the total.
+   */
+  memo<K, V>(name: string, budgetBytes: number, options: MemoOptions<K, V> = {}): Memo<K, V> {
+    const known = this.#memos.get(name);
+    if (known) {
+      if (known.budget !== budgetBytes) {
+        throw new Error(`memo "${name}" declared with ${known.budget} and ${budgetBytes} bytes`);
+      }
+      return known as Memo<K, V>;
+    }
+    if (this.#declared + budgetBytes > this.#total) {
+      throw new Error(
+        `memo "${name}" (${budgetBytes} bytes) would take the memos past ${this.#total} bytes`,
+      );
+    }
+    const memo = new Memo<K, V>(budgetBytes, options);
+    this.#memos.set(name, memo as Memo<unknown, unknown>);
+    this.#declared += budgetBytes;
+    return memo;
+  }
+
+  /** Empties every `results` memo; `structure` memos stay warm. */
+  clear(): void {
+    for (const m of this.#memos.values()) if (m.kind === "results") m.clear();
+  }
+
+  /** Every memo declared so far, by name: budget, entries and bytes held. */
+  stats(): Record<string, MemoStats> {
+    return Object.fromEntries(
+      [...this.#memos].map((
+        [name, m],
+      ) => [name, { budget: m.budget, size: m.size, bytes: m.bytes }]),
+    );
+  }
+
+  /** Bytes held by every memo together. */
+  get bytes(): number {
+    let n = 0;
+    for (const m of this.#memos.values()) n += m.bytes;
+    return n;
+  }
+}

@@ -1,0 +1,83 @@
+import { assertEquals, assertThrows, ok } from "../../_assert.ts";
+import { approxBytes, Memo, Memos } from "../../../core/store/memo.ts";
+import { sharedFixtureDb } from "../../_fixture.ts";
+
+const { store } = await sharedFixtureDb();
+
+Deno.test("Memo keeps values within its byte budget, evicting the least recently used", () => {
+  const memo = new Memo<string, string>(500, { weigh: (v) => v.length });
+  memo.set("a", "x".repeat(150));
+  memo.set("b", "y".repeat(150));
+  memo.get("a");
+  memo.set("c", "z".repeat(150));
+  assertEquals([memo.get("a")?.length, memo.get("b"), memo.get("c")?.length], [
+    150,
+    undefined,
+    150,
+  ]);
+  ok(memo.bytes <= 500, String(memo.bytes));
+});
+
+Deno.test("Memo.use() computes a value once and does not keep one heavier than the budget", () => {
+  const memo = new Memo<string, string>(100);
+  let made = 0;
+  const make = () => (made++, "v");
+  memo.use("k", make);
+  memo.use("k", make);
+  assertEquals(made, 1);
+  assertEquals(memo.use("big", () => "x".repeat(1000)).length, 1000);
+  assertEquals(memo.get("big"), undefined);
+});
+
+Deno.test("Memo weighs keys too, so long keys cannot grow it past its budget", () => {
+  const memo = new Memo<string, number>(10_000);
+  for (let i = 0; i < 1000; i++) memo.set(`${i}:${"q".repeat(500)}`, i);
+  ok(memo.bytes <= 10_000, String(memo.bytes));
+  ok(memo.size < 10, String(memo.size));
+});
+
+Deno.test("Memos gives one memo per name and refuses budgets past the total", () => {
+  const memos = new Memos(1000);
+  const a = memos.memo<string, number>("a", 600);
+  ok(memos.memo("a", 600) === a);
+  assertThrows(() => memos.memo("a", 500), /declared with 600 and 500 bytes/);
+  assertThrows(() => memos.memo("b", 500), /past 1000 bytes/);
+  memos.memo("b", 400);
+  assertEquals(Object.keys(memos.stats()), ["a", "b"]);
+});
+
+Deno.test("Memos.clear() empties results and keeps structures warm", () => {
+  const memos = new Memos(1000);
+  const results = memos.memo<string, number>("r", 500);
+  const structure = memos.memo<string, number>("s", 500, { kind: "structure" });
+  results.set("x", 1);
+  structure.set("x", 2);
+  memos.clear();
+  assertEquals([results.get("x"), structure.get("x")], [undefined, 2]);
+});
+
+Deno.test("approxBytes() counts strings, typed arrays and nested plain values", () => {
+  assertEquals(approxBytes("abc"), 22);
+  assertEquals(approxBytes(new Int32Array(10)), 56);
+  ok(approxBytes([{ key: "golf", count: 9 }]) > approxBytes("golf") + approxBytes("count"));
+});
+
+Deno.test("Every cache of a snapshot is a memo within the one budget", async () => {
+  const { search } = await import("../../../core/search/search.ts");
+  const { typeCounts } = await import("../../../core/stats/stats.ts");
+  search(store, { q: "riverside", type: "golf", country: "US", state: "FL", waitlist: "open" });
+  typeCounts(store);
+  const stats = store.memoStats();
+  for (
+    const name of [
+      "search.key_index",
+      "search.totals",
+      "search.name_matches",
+      "search.members",
+      "search.type_masks",
+      "places.resolved",
+      "stats",
+    ]
+  ) ok(stats[name], name);
+  for (const [name, s] of Object.entries(stats)) ok(s.bytes <= s.budget, name);
+});
