@@ -73,3 +73,6 @@ export const FEE_ACCESS = ["locked", "band", "exact"] as const;
 
 /** Kinds of a single fee view (spec §2 FeeView). */
 export const FEE_VIEW_KINDS = ["none", "locked", "band", "exact"] as const;
+
+/** Facets a search can count by (REST `facets`, MCP, `query --facets`, the website). */
+export const FACET_NAMES = ["type", "country", "state", "waitlist"] as const;

@@ -12,6 +12,7 @@
  * @module
  */
 export * from "./club_list.ts";
+export * from "./facets.ts";
 export * from "./key_index.ts";
 export * from "./query.ts";
 export * from "./search.ts";

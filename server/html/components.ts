@@ -1,0 +1,230 @@
+/**
+ * Pieces shared by the pages: words for stored values (types, waitlist,
+ * listing status), fee cells as the session allows, the image box, place
+ * lines, and links to filtered searches.
+ *
+ * @example
+ * ```ts
+ * import { humanize, searchHref } from "./components.ts";
+ * humanize("country_club"); // "Country club"
+ * searchHref("", { type: "golf", state: "Florida" }); // "/clubs?type=golf&amp;state=Florida"
+ * ```
+ * @module
+ */
+import type { FeeAccess, FeeView } from "../../core/model/mod.ts";
+import { escapeHtml } from "./escape.ts";
+
+/**
+ * `country_club` → `Country club`.
+ *
+ * @example
+ * ```ts
+ * import { humanize } from "./components.ts";
+ * humanize("by_invitation"); // "By invitation"
+ * ```
+ */
+export function humanize(value: string): string {
+  const s = value.replace(/_/g, " ");
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** How each stored waitlist value reads on a page. */
+export const WAITLIST_TEXT: Readonly<Record<string, string>> = Object.freeze({
+  open: "Open to applications",
+  waitlist: "Waitlist",
+  by_invitation: "By invitation",
+  invite_only: "Invite only",
+  closed: "Closed to new members",
+  unknown: "Not stated",
+});
+
+/**
+ * A waitlist value in words; null reads as not stated.
+ *
+ * @example
+ * ```ts
+ * import { waitlistText } from "./components.ts";
+ * waitlistText("open"); // "Open to applications"
+ * ```
+ */
+export function waitlistText(value: string | null): string {
+  return WAITLIST_TEXT[value ?? "unknown"] ?? humanize(value ?? "unknown");
+}
+
+/**
+ * Thousands separators, as the pages write every count.
+ *
+ * @example
+ * ```ts
+ * import { num } from "./components.ts";
+ * num(39250); // "39,250"
+ * ```
+ */
+export function num(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+/**
+ * One fee as the session allows: the figure or range, "locked", or "not on
+ * file". Escaped HTML.
+ *
+ * @example
+ * ```ts
+ * import { feeCell } from "./components.ts";
+ * feeCell({ kind: "locked" }); // '<span class="locked">locked</span>'
+ * ```
+ */
+export function feeCell(v: FeeView): string {
+  switch (v.kind) {
+    case "exact":
+      return `<span class="fee">${escapeHtml(v.label ?? "")}</span>`;
+    case "band":
+      return `<span class="fee">${escapeHtml(v.label ?? "")}</span>${
+        v.estimate ? ' <span class="muted">(estimate)</span>' : ""
+      }`;
+    case "locked":
+      return '<span class="locked">locked</span>';
+    default:
+      return '<span class="muted">not on file</span>';
+  }
+}
+
+/**
+ * What a caller with this access sees of fees, as one sentence.
+ *
+ * @example
+ * ```ts
+ * import { ACCESS_NOTE } from "./components.ts";
+ * ACCESS_NOTE.band; // "Free account: fees are shown as ranges."
+ * ```
+ */
+export const ACCESS_NOTE: Readonly<Record<FeeAccess, string>> = Object.freeze({
+  locked:
+    "Fees on file are locked: sign in to see ranges with a free account, or club-verified figures as a member.",
+  band: "Free account: fees are shown as ranges.",
+  exact: "Member: club-verified fees are exact; other fees are shown as ranges.",
+});
+
+/**
+ * Up to two initials of a name, for the image placeholder.
+ *
+ * @example
+ * ```ts
+ * import { initials } from "./components.ts";
+ * initials("The Union League Club"); // "UL"
+ * ```
+ */
+export function initials(name: string): string {
+  const words = name.split(/[\s\-–]+/).filter((w) => /^\p{L}/u.test(w));
+  const main = words.filter((w) => !/^(the|club|of|de|la|le|and|golf)$/i.test(w));
+  const pick = (main.length ? main : words).slice(0, 2).map((w) => [...w][0]!.toUpperCase());
+  return pick.join("") || "·";
+}
+
+/**
+ * A photo in a box of fixed size: the image when the URL is a web address,
+ * else a placeholder with the club's initials. When the image fails to
+ * load, the stylesheet draws the same placeholder over it (a broken image
+ * gets `::after` content), so a page never shows a broken-image icon.
+ * Lists pass `alt: ""` (the club's name is the next thing read); a profile
+ * describes the photo.
+ *
+ * @example
+ * ```ts
+ * import { imageBox } from "./components.ts";
+ * imageBox({ url: null, name: "Cosmos Club", alt: "" });
+ * // '<div class="media"><span class="ph" aria-hidden="true">CC</span></div>'
+ * ```
+ */
+export function imageBox(o: {
+  url: string | null;
+  name: string;
+  alt: string;
+  hero?: boolean;
+}): string {
+  const cls = o.hero ? "media hero" : "media";
+  const mark = escapeHtml(initials(o.name));
+  // Only web images: anything else in the column is not rendered at all.
+  if (!o.url || !/^https?:\/\//i.test(o.url)) {
+    return `<div class="${cls}"><span class="ph" aria-hidden="true">${mark}</span></div>`;
+  }
+  const [w, h] = o.hero ? [1120, 490] : [96, 72];
+  const loading = o.hero ? 'fetchpriority="high"' : 'loading="lazy"';
+  return `<div class="${cls}"><img src="${escapeHtml(o.url)}" alt="${
+    escapeHtml(o.alt)
+  }" width="${w}" height="${h}" ${loading} decoding="async" data-initials="${mark}"></div>`;
+}
+
+/** Filters of a website search, in the order they appear in its URLs. */
+export interface SearchLink {
+  q?: string | null;
+  match?: string | null;
+  type?: string | null;
+  country?: string | null;
+  state?: string | null;
+  city?: string | null;
+  waitlist?: readonly string[] | null;
+  limit?: number | null;
+  page?: number | null;
+}
+
+const LINK_ORDER = [
+  "q",
+  "match",
+  "type",
+  "country",
+  "state",
+  "city",
+  "waitlist",
+  "limit",
+  "page",
+] as const;
+
+/**
+ * The query string of a search (without `?`), in a fixed order so the same
+ * search always has the same address; empty values and page 1 are left out.
+ *
+ * @example
+ * ```ts
+ * import { searchQuery } from "./components.ts";
+ * searchQuery({ page: 1, waitlist: ["open", "closed"], type: "golf" }); // "type=golf&waitlist=open%2Cclosed"
+ * ```
+ */
+export function searchQuery(link: SearchLink): string {
+  const parts: string[] = [];
+  for (const name of LINK_ORDER) {
+    const v = link[name];
+    if (v == null || v === "" || (Array.isArray(v) && v.length === 0)) continue;
+    if (name === "page" && v === 1) continue;
+    const text = Array.isArray(v) ? v.join(",") : String(v);
+    parts.push(`${name}=${encodeURIComponent(text)}`);
+  }
+  return parts.join("&");
+}
+
+/**
+ * The escaped address of the results page for a search.
+ *
+ * @example
+ * ```ts
+ * import { searchHref } from "./components.ts";
+ * searchHref("/dir", { country: "Canada" }); // "/dir/clubs?country=Canada"
+ * ```
+ */
+export function searchHref(root: string, link: SearchLink): string {
+  const query = searchQuery(link);
+  return escapeHtml(`${root}/clubs${query ? `?${query}` : ""}`);
+}
+
+/**
+ * The escaped address of a club's profile.
+ *
+ * @example
+ * ```ts
+ * import { profileHref } from "./components.ts";
+ * profileHref("", "seminole"); // "/clubs/seminole"
+ * ```
+ */
+export function profileHref(root: string, slug: string): string {
+  return escapeHtml(`${root}/clubs/${encodeURIComponent(slug)}`);
+}

@@ -1,0 +1,37 @@
+/**
+ * The one HTML escaper of the service: every value that reaches a page
+ * (club fields, query text, paths, URLs) goes through {@link escapeHtml}.
+ *
+ * @example
+ * ```ts
+ * import { escapeHtml } from "./escape.ts";
+ * escapeHtml(`<a href="x">Q&A</a>`); // "&lt;a href=&quot;x&quot;&gt;Q&amp;A&lt;/a&gt;"
+ * ```
+ * @module
+ */
+
+const ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+const SPECIAL = /[&<>"']/g;
+const ANY_SPECIAL = /[&<>"']/;
+
+/**
+ * Escapes text for HTML element content and quoted attribute values: the
+ * five characters that can end either are written as entities.
+ *
+ * @example
+ * ```ts
+ * import { escapeHtml } from "./escape.ts";
+ * escapeHtml("<script>alert(1)</script>"); // "&lt;script&gt;alert(1)&lt;/script&gt;"
+ * escapeHtml("O'Brien's"); // "O&#39;Brien&#39;s"
+ * ```
+ */
+export function escapeHtml(text: string): string {
+  // Most values have nothing to escape: skip the replace and its new string.
+  return ANY_SPECIAL.test(text) ? text.replace(SPECIAL, (ch) => ENTITIES[ch]!) : text;
+}

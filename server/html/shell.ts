@@ -1,0 +1,162 @@
+/**
+ * The one page shell of every HTML page: document head (title, description,
+ * the hashed stylesheet and icon, canonical link), a header with the site
+ * name, navigation and the account area (sign in, or who is signed in and
+ * sign out), the page's `<main>`, and a footer with the API entry points.
+ * Also the headers every HTML response carries (strict CSP: no script at
+ * all, styles and images only from where they are expected).
+ *
+ * @example
+ * ```ts
+ * import { pageShell } from "./shell.ts";
+ * const html = pageShell({ title: "Clubs", main: "<h1>Clubs</h1>", root: "" });
+ * html.startsWith("<!doctype html>"); // true
+ * ```
+ * @module
+ */
+import type { FeeAccess } from "../../core/model/mod.ts";
+import { escapeHtml } from "./escape.ts";
+import { ICON_ASSET, STYLESHEET } from "./style.ts";
+
+/**
+ * The Content-Security-Policy of every page: nothing runs, styles come from
+ * the site's stylesheet, images from the site and the web (club photos
+ * live on other hosts), forms post only to the site.
+ *
+ * @example
+ * ```ts
+ * import { PAGE_CSP } from "./shell.ts";
+ * PAGE_CSP.includes("script-src"); // false: default-src 'none' covers it
+ * ```
+ */
+export const PAGE_CSP =
+  "default-src 'none'; style-src 'self'; img-src 'self' https: http:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/**
+ * Headers of every HTML page (besides `Content-Type` and caching).
+ *
+ * @example
+ * ```ts
+ * import { PAGE_HEADERS } from "./shell.ts";
+ * new Headers(PAGE_HEADERS).get("x-content-type-options"); // "nosniff"
+ * ```
+ */
+export const PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  "Content-Security-Policy": PAGE_CSP,
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+});
+
+/**
+ * Headers of a page that depends on the caller's session: never stored by
+ * shared caches, varying by cookie and representation.
+ *
+ * @example
+ * ```ts
+ * import { SESSION_PAGE_HEADERS } from "./shell.ts";
+ * SESSION_PAGE_HEADERS["Cache-Control"]; // "private, no-store"
+ * ```
+ */
+export const SESSION_PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...PAGE_HEADERS,
+  "Content-Type": "text/html; charset=UTF-8",
+  "Cache-Control": "private, no-store",
+  Vary: "Accept, Authorization, Cookie",
+});
+
+/**
+ * What the header shows on the right: a sign-in link (`locked`: no
+ * session), or the kind of account and a sign-out button. Null shows
+ * neither (pages cached for everyone, such as the problem pages).
+ */
+export type AccountView = FeeAccess | null;
+
+/** What a page puts in the shell. */
+export interface ShellOptions {
+  /** The page's own title; the site name follows it. */
+  title: string;
+  /** The content of `<main>`, already escaped. */
+  main: string;
+  /** Path prefix of the site (`""`, or `/dir` behind a proxy), from `--base-url`. */
+  root: string;
+  /** The service's display name (default "Club Directory"). */
+  siteName?: string;
+  /** A sentence for search engines and link previews. */
+  description?: string;
+  /** Absolute URL of the page, for `rel="canonical"`. */
+  canonical?: string;
+  /** Absolute URL of the same resource as JSON. */
+  alternateJson?: string;
+  /** The account area; default null (none). */
+  account?: AccountView;
+  /** Where sign-in and sign-out return to: this page's path and query. */
+  here?: string;
+}
+
+const ACCOUNT_NAMES: Record<FeeAccess, string> = {
+  locked: "",
+  band: "Free account",
+  exact: "Member",
+};
+
+function accountArea(root: string, account: AccountView | undefined, here: string): string {
+  if (account == null) return "";
+  const next = escapeHtml(here);
+  if (account === "locked") {
+    const query = here === "/" ? "" : `?next=${escapeHtml(encodeURIComponent(here))}`;
+    return `<li><a href="${root}/sign-in${query}">Sign in</a></li>`;
+  }
+  return `<li class="who">${ACCOUNT_NAMES[account]}</li>` +
+    `<li><form method="post" action="${root}/sign-out"><input type="hidden" name="next" value="${next}">` +
+    `<button class="linkish" type="submit">Sign out</button></form></li>`;
+}
+
+/**
+ * A whole HTML document around a page's main content.
+ *
+ * @example
+ * ```ts
+ * import { pageShell } from "./shell.ts";
+ * pageShell({ title: "Sign in", main: "<h1>Sign in</h1>", root: "", account: "locked", here: "/sign-in" });
+ * ```
+ */
+export function pageShell(o: ShellOptions): string {
+  const site = escapeHtml(o.siteName ?? "Club Directory");
+  const root = escapeHtml(o.root);
+  const links = [
+    o.description ? `<meta name="description" content="${escapeHtml(o.description)}">` : "",
+    o.canonical ? `<link rel="canonical" href="${escapeHtml(o.canonical)}">` : "",
+    o.alternateJson
+      ? `<link rel="alternate" type="application/json" href="${escapeHtml(o.alternateJson)}">`
+      : "",
+  ].filter(Boolean).join("\n");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(o.title)} · ${site}</title>
+<link rel="stylesheet" href="${root}${STYLESHEET.path}">
+<link rel="icon" href="${root}${ICON_ASSET.path}" type="image/svg+xml">
+${links}
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="site"><div class="bar">
+<a class="brand" href="${root}/">${site}</a>
+<nav aria-label="Site"><ul>
+<li><a href="${root}/">Search</a></li>
+<li><a href="${root}/clubs">All clubs</a></li>
+${accountArea(root, o.account, o.here ?? "/")}
+</ul></nav>
+</div></header>
+<main id="main">
+${o.main}
+</main>
+<footer class="site"><div class="foot">
+<a href="${root}/api/v1/clubs">REST API</a><a href="${root}/openapi.json">OpenAPI description</a><a href="${root}/problems">Error codes</a><a href="${root}/">Search clubs</a>
+</div></footer>
+</body>
+</html>
+`;
+}
