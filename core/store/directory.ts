@@ -7,7 +7,8 @@
  * ```ts ignore
  * import { Directory } from "./directory.ts";
  * const dir = new Directory("data/clubs.db");
- * const store = dir.current(); // throws StoreError while the file is unusable
+ * // Throws StoreError while the file is unusable or a read of it fails.
+ * const club = dir.read((store) => store.bySlug("pine-valley"));
  * ```
  * @module
  */
@@ -58,6 +59,33 @@ export class Directory {
     return next;
   }
 
+  /**
+   * Runs `fn` on the current snapshot: the one place where storage failures
+   * are told from bugs. A file that cannot be opened, or a read that fails in
+   * storage (an SQLite I/O, corruption or layout error, a handle closed under
+   * the reader), throws {@link StoreError} and drops the snapshot, so the
+   * next read reopens the file; any other exception passes through as it is.
+   *
+   * @example
+   * ```ts ignore
+   * const total = directory.read((store) => findPage(store, query).total);
+   * ```
+   */
+  read<T>(fn: (store: ClubStore) => T): T {
+    const store = this.current();
+    try {
+      return fn(store);
+    } catch (e) {
+      if (!isStorageFailure(e)) throw e;
+      // Reopen on the next read: the file may be back (or replaced) by then.
+      this.invalidate();
+      if (e instanceof StoreError) throw e;
+      throw new StoreError(`Cannot read database "${this.path}": ${(e as Error).message}`, {
+        cause: e,
+      });
+    }
+  }
+
   /** Forgets the current snapshot (after a read failed); the next call reopens. */
   invalidate(): void {
     this.#drop();
@@ -74,4 +102,39 @@ export class Directory {
     this.#store = null;
     this.#identity = "";
   }
+}
+
+/**
+ * SQLite primary result codes that mean the file, not the query, failed:
+ * PERM, ABORT, BUSY, LOCKED, NOMEM, READONLY, IOERR, CORRUPT, NOTFOUND, FULL,
+ * CANTOPEN, PROTOCOL, SCHEMA, NOTADB.
+ */
+const STORAGE_CODES = new Set([3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 17, 26]);
+
+/**
+ * Whether an exception thrown while reading a snapshot means the storage
+ * failed (as opposed to a bug, such as a malformed query, which must never
+ * drop the snapshot): a {@link StoreError}, an SQLite error with a storage
+ * result code or about a missing table or column (a file of another
+ * layout), or a database handle or statement closed under the reader.
+ *
+ * @example
+ * ```ts
+ * import { isStorageFailure } from "./directory.ts";
+ * isStorageFailure(new TypeError("x is undefined")); // false
+ * ```
+ */
+export function isStorageFailure(e: unknown): boolean {
+  if (e instanceof StoreError) return true;
+  const { code, errcode, message } = (e ?? {}) as {
+    code?: unknown;
+    errcode?: unknown;
+    message?: unknown;
+  };
+  if (code === "ERR_SQLITE_ERROR") {
+    if (typeof errcode === "number" && STORAGE_CODES.has(errcode & 0xff)) return true;
+    return /^no such (table|column)/.test(String(message));
+  }
+  return code === "ERR_INVALID_STATE" &&
+    /database is not open|statement has been finalized/.test(String(message));
 }

@@ -68,9 +68,9 @@ export function problemText(ctx: ToolContext, code: ProblemCode, detail: string)
 }
 
 /**
- * Runs `read` on the current snapshot. A directory that cannot be opened or
- * read (a {@link StoreError} or an SQLite error) is a tool error worded like
- * the REST `clubs_unavailable` problem; any other failure is `internal_error`.
+ * Runs `read` on the current snapshot (`Directory.read`, which tells storage
+ * failures from bugs). A {@link StoreError} is a tool error worded like the
+ * REST `clubs_unavailable` problem; any other failure is `internal_error`.
  * Both are logged to `ctx.errorLog`.
  */
 export function withStore(
@@ -78,11 +78,9 @@ export function withStore(
   read: (store: ClubStore) => CallToolResult,
 ): CallToolResult {
   try {
-    return read(ctx.directory.current());
+    return ctx.directory.read(read);
   } catch (e) {
-    // Reopen on the next call: the file may have been replaced or repaired.
-    ctx.directory.invalidate();
-    if (e instanceof StoreError || (e as { code?: unknown }).code === "ERR_SQLITE_ERROR") {
+    if (e instanceof StoreError) {
       ctx.errorLog(`mcp: ${(e as Error).message}`);
       return toolError(
         problemText(ctx, "clubs_unavailable", "The club directory cannot be read right now"),

@@ -30,7 +30,7 @@ import {
   type SearchError,
   type SearchQuery,
 } from "../../core/search/mod.ts";
-import { type ClubStore, type Directory, Lru, StoreError } from "../../core/store/mod.ts";
+import { type ClubStore, type Directory, Lru } from "../../core/store/mod.ts";
 import { type FeeAccess, ProblemError } from "../../core/model/mod.ts";
 import { baseUrlOf } from "../http/base_url.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -172,18 +172,6 @@ export function pageLinks(
   return links.join(", ");
 }
 
-/**
- * True for errors that mean the open snapshot cannot be read any more
- * (SQLite errors, a handle or statement closed under us), as opposed to bugs.
- */
-function isStorageError(e: unknown): boolean {
-  if (e instanceof StoreError) return true;
-  const code = (e as { code?: unknown } | null)?.code;
-  return code === "ERR_SQLITE_ERROR" ||
-    (code === "ERR_INVALID_STATE" && /database|statement/.test(String((e as Error).message)));
-}
-
-const UNAVAILABLE = "The club directory cannot be read right now";
 const locked = (): FeeAccess => "locked";
 
 /**
@@ -226,15 +214,9 @@ export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
       if (!parsed.ok) throw new ProblemError(parsed.error.code, parsed.error.detail);
 
       const access = accessOf(c.req.raw);
-      let out: CachedPage;
-      try {
-        out = body(directory.current(), parsed.query, parsed.key + access, access);
-      } catch (e) {
-        if (!isStorageError(e)) throw e;
-        // Reopen on the next request: the file may be back (or replaced) by then.
-        directory.invalidate();
-        throw new ProblemError("clubs_unavailable", UNAVAILABLE, { cause: e });
-      }
+      // A storage failure is a StoreError, which the app's onError answers.
+      const query = parsed.query;
+      const out = directory.read((store) => body(store, query, parsed.key + access, access));
 
       // Every header goes in at construction: touching res.headers later
       // makes Deno drop the native response it prepared and build it again.

@@ -20,7 +20,7 @@ import {
   ClubRecordSchema,
   type FeeView,
 } from "../../core/schema/mod.ts";
-import type { Directory } from "../../core/store/mod.ts";
+import { type Directory, StoreError } from "../../core/store/mod.ts";
 import {
   clubUrl,
   type FeeAccess,
@@ -91,10 +91,10 @@ export function profileRoutes(deps: ProfileDeps): Hono {
     }
     let record: ClubRecord | null;
     try {
-      record = deps.directory.current().bySlug(slug);
+      record = deps.directory.read((store) => store.bySlug(slug));
     } catch (e) {
-      // A failed read may mean a replaced or broken file: reopen next time.
-      deps.directory.invalidate();
+      // JSON clients get the app's onError answer; browsers the same problem as a page.
+      if (json || !(e instanceof StoreError)) throw e;
       return problem(c, deps, "clubs_unavailable", UNAVAILABLE, json, e);
     }
     if (!record) return notFound(c, deps, slug, json);
