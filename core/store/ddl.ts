@@ -15,26 +15,71 @@
  * - `key_columns`: the key columns coded as blobs for the in-memory scan.
  * - `places`: every spelling of every country and region that has clubs.
  *
+ * The Club columns of `clubs` are generated from the field list and the
+ * zod schema (see {@link clubColumns}), so a field added there is stored
+ * without touching this file. The import is the only reader of the DDL;
+ * the layout's version lives in layout.ts, which opening a snapshot reads
+ * without loading zod.
+ *
+ * @example
+ * ```ts ignore
+ * import { CREATE_TABLES } from "./ddl.ts";
+ * db.exec(CREATE_TABLES);
+ * ```
  * @module
  */
+import { z } from "zod";
+import { CLUB_FIELDS } from "../model/fields.ts";
+import { ClubRecordSchema } from "../schema/club.ts";
 
-/** Bumped when the layout changes; an older file is rebuilt or refused. */
-export const SCHEMA_VERSION = 7;
+export { SCHEMA_VERSION } from "./layout.ts";
+
+type JsonSchema = { type?: string | string[]; anyOf?: JsonSchema[] };
+
+/** The JSON Schema types a field may take (`null` included when nullable). */
+function typesOf(schema: JsonSchema): string[] {
+  if (schema.anyOf) return schema.anyOf.flatMap(typesOf);
+  return schema.type === undefined ? [] : [schema.type].flat();
+}
+
+/** SQLite storage of each JSON type: booleans as 0/1, lists as JSON text (see rows.ts). */
+const SQL_TYPES: Record<string, string> = {
+  string: "TEXT",
+  array: "TEXT",
+  integer: "INTEGER",
+  boolean: "INTEGER",
+  number: "REAL",
+};
+
+/**
+ * The column definitions of every Club field, in {@link CLUB_FIELDS} order:
+ * the SQLite type from the field's schema, `NOT NULL` unless it is nullable.
+ *
+ * @example
+ * ```ts
+ * import { clubColumns } from "./ddl.ts";
+ * clubColumns()[0]; // "id TEXT NOT NULL"
+ * ```
+ */
+export function clubColumns(): string[] {
+  const properties = (z.toJSONSchema(ClubRecordSchema, { io: "input" }) as {
+    properties: Record<string, JsonSchema>;
+  }).properties;
+  return CLUB_FIELDS.map((field) => {
+    const types = typesOf(properties[field] ?? {});
+    const stored = [...new Set(types.filter((t) => t !== "null").map((t) => SQL_TYPES[t]))];
+    if (stored.length !== 1 || stored[0] === undefined) {
+      throw new Error(`Cannot store the Club field "${field}" of type ${types.join(" | ")}`);
+    }
+    return `${field} ${stored[0]}${types.includes("null") ? "" : " NOT NULL"}`;
+  });
+}
 
 /** Tables of a snapshot, created before the rows stream in. */
 export const CREATE_TABLES = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE clubs (
-  id TEXT NOT NULL,
-  name TEXT NOT NULL,
-  slug TEXT NOT NULL,
-  city TEXT, state TEXT, country TEXT, type TEXT, status TEXT,
-  verified INTEGER, hero_image_url TEXT,
-  initiation_fee REAL, annual_dues REAL, monthly_dues REAL,
-  fee_tier TEXT, waitlist_status TEXT,
-  holes INTEGER, par INTEGER, yardage INTEGER, course_architect TEXT,
-  founded_year INTEGER, opened_year INTEGER, currency TEXT NOT NULL,
-  amenities TEXT, description TEXT, google_rating REAL, google_review_count INTEGER,
+  ${clubColumns().join(",\n  ")},
   line INTEGER NOT NULL,
   derived_slug INTEGER NOT NULL,
   name_fold TEXT NOT NULL,

@@ -1,5 +1,5 @@
 /**
- * Storage: the database layout, one opened immutable snapshot
+ * Storage: the layout's version, one opened immutable snapshot
  * ({@link ClubStore}) with its per-snapshot memo, the live {@link Directory}
  * that swaps snapshots when an import lands, and where the files live.
  *
@@ -11,8 +11,8 @@
  * ```
  * @module
  */
-export * from "./ddl.ts";
 export * from "./directory.ts";
+export * from "./layout.ts";
 export * from "./lru.ts";
 export * from "./memo.ts";
 export * from "./paths.ts";

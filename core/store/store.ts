@@ -12,7 +12,7 @@
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { ClubRecord } from "../schema/club.ts";
-import { SCHEMA_VERSION } from "./ddl.ts";
+import { SCHEMA_VERSION } from "./layout.ts";
 import { CLUB_FIELDS } from "../model/fields.ts";
 import { type Memo, type MemoOptions, Memos, type MemoStats } from "./memo.ts";
 import { type Row, rowToRecord } from "./rows.ts";

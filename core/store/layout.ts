@@ -1,0 +1,14 @@
+/**
+ * The version of the database layout, apart from the DDL (ddl.ts, which
+ * loads the zod schemas) so that opening a snapshot stays light.
+ *
+ * @example
+ * ```ts
+ * import { SCHEMA_VERSION } from "./layout.ts";
+ * SCHEMA_VERSION > 0; // true
+ * ```
+ * @module
+ */
+
+/** Bumped when the layout changes; an older file is rebuilt or refused. */
+export const SCHEMA_VERSION = 7;
