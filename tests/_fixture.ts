@@ -1,39 +1,119 @@
 /**
- * Test helper: a directory database built from the hand-made fixture CSV
- * (tests/fixtures/clubs.csv, 30 clubs with known answers) in a temp dir.
+ * The one fixture module: databases built from the hand-made fixture CSV
+ * (tests/fixtures/clubs.csv, 30 clubs with known answers) in a temp dir,
+ * read through a {@link ClubStore} (core tests) or a live {@link Directory}
+ * (server tests), and CSV files written for a test.
  *
+ * @example
+ * ```ts ignore
+ * import { fixture } from "./_fixture.ts";
+ * await using fx = await fixture();
+ * fx.store.bySlug("seminole");
+ * ```
  * @module
  */
 import { fileURLToPath } from "node:url";
 import { importCsv, openSource } from "../core/import/import.ts";
+import { Directory } from "../core/store/directory.ts";
 import { ClubStore } from "../core/store/store.ts";
 
 /** Path of the fixture CSV. */
 export const FIXTURE_CSV = fileURLToPath(new URL("./fixtures/clubs.csv", import.meta.url));
 
-/** A fixture database in a fresh temp dir; `dispose()` removes it. */
-export async function fixtureDb(csv: string = FIXTURE_CSV): Promise<{
+/**
+ * Builds a database from a CSV file into `path` (atomically, like `main.ts import`).
+ *
+ * @example
+ * ```ts ignore
+ * await importFile(FIXTURE_CSV, `${dir}/clubs.db`);
+ * ```
+ */
+export async function importFile(csv: string, path: string): Promise<void> {
+  await importCsv(openSource(csv).stream, { dbPath: path, source: "fixture" });
+}
+
+/** A fixture database in a fresh temp dir; `await using` removes it. */
+export interface Fixture extends AsyncDisposable {
   dir: string;
   path: string;
-  store: ClubStore;
-  [Symbol.asyncDispose](): Promise<void>;
-}> {
+  /** The database as one snapshot (opened on first use). */
+  readonly store: ClubStore;
+  /** A live directory over the database, as the server reads it (opened on first use). */
+  readonly directory: Directory;
+  /** Closes what was opened and removes the temp dir, now. */
+  disposeSync(): void;
+}
+
+/** What to build: which CSV, and how often the directory looks for a new file. */
+export interface FixtureOptions {
+  /** The CSV to import (default {@link FIXTURE_CSV}). */
+  csv?: string;
+  /** The directory's check interval in ms (default 0: on every read). */
+  checkEveryMs?: number;
+}
+
+/**
+ * Builds a fixture database; `await using fx = await fixture()` removes it
+ * at the end of the test.
+ *
+ * @example
+ * ```ts ignore
+ * await using fx = await fixture({ csv: await csvFile(text) });
+ * ```
+ */
+export async function fixture(options: FixtureOptions = {}): Promise<Fixture> {
   const dir = await Deno.makeTempDir({ prefix: "clubdir-test-" });
   const path = `${dir}/clubs.db`;
-  await importCsv(openSource(csv).stream, { dbPath: path, source: "fixture" });
-  const store = ClubStore.open(path);
+  await importFile(options.csv ?? FIXTURE_CSV, path);
+  let store: ClubStore | null = null;
+  let directory: Directory | null = null;
+  const close = () => {
+    store?.close();
+    directory?.close();
+  };
   return {
     dir,
     path,
-    store,
+    get store() {
+      return store ??= ClubStore.open(path);
+    },
+    get directory() {
+      return directory ??= new Directory(path, { checkEveryMs: options.checkEveryMs ?? 0 });
+    },
+    disposeSync() {
+      close();
+      Deno.removeSync(dir, { recursive: true });
+    },
     async [Symbol.asyncDispose]() {
-      store.close();
+      close();
       await Deno.remove(dir, { recursive: true });
     },
   };
 }
 
-/** Writes CSV text to a temp file and returns its path. */
+/**
+ * A fixture shared by a whole test module, removed when the test process
+ * unloads (a module-level `await using` would dispose it before the tests run).
+ *
+ * @example
+ * ```ts ignore
+ * const fx = await sharedFixture();
+ * ```
+ */
+export async function sharedFixture(options: FixtureOptions = {}): Promise<Fixture> {
+  const fx = await fixture(options);
+  globalThis.addEventListener("unload", () => fx.disposeSync());
+  return fx;
+}
+
+/**
+ * Writes CSV text to a temp file (in `dir`, else a new temp dir) and returns its path.
+ *
+ * @example
+ * ```ts ignore
+ * const csv = await csvFile(`${header}\n${row}\n`);
+ * ```
+ */
 export async function csvFile(text: string, dir?: string): Promise<string> {
   const d = dir ?? await Deno.makeTempDir({ prefix: "clubdir-csv-" });
   const p = `${d}/input.csv`;
@@ -42,16 +122,20 @@ export async function csvFile(text: string, dir?: string): Promise<string> {
 }
 
 /**
- * A fixture database shared by a whole test module, removed when the test
- * process unloads (module-level `await using` would dispose it too early).
+ * Until every suite says {@link fixture}: the former name of the store
+ * fixture, with its CSV argument.
+ *
+ * @deprecated Use `fixture({ csv })`.
  */
-export async function sharedFixtureDb(
-  csv: string = FIXTURE_CSV,
-): Promise<Awaited<ReturnType<typeof fixtureDb>>> {
-  const fx = await fixtureDb(csv);
-  globalThis.addEventListener("unload", () => {
-    fx.store.close();
-    Deno.removeSync(fx.dir, { recursive: true });
-  });
-  return fx;
+export function fixtureDb(csv?: string): Promise<Fixture> {
+  return fixture({ csv });
+}
+
+/**
+ * Until every suite says {@link sharedFixture}.
+ *
+ * @deprecated Use `sharedFixture({ csv })`.
+ */
+export function sharedFixtureDb(csv?: string): Promise<Fixture> {
+  return sharedFixture({ csv });
 }

@@ -3,8 +3,9 @@
  * (`denort`) unless `DENORT_BIN` points at one, so this runs only where
  * `DENORT_BIN` is set.
  */
-import { assertEquals, ok } from "./_assert.ts";
 import { FIXTURE_CSV } from "./_fixture.ts";
+import { assert, assertEquals } from "./_assert.ts";
+import { run } from "./_run.ts";
 
 Deno.test({
   name: "deno task compile builds a binary that imports and queries on its own",
@@ -12,22 +13,18 @@ Deno.test({
   async fn() {
     const dir = await Deno.makeTempDir();
     const root = new URL("..", import.meta.url).pathname;
-    const run = async (cmd: string, args: string[]) => {
-      const out = await new Deno.Command(cmd, { args, cwd: root, stdout: "piped", stderr: "piped" })
-        .output();
-      return { code: out.code, stdout: new TextDecoder().decode(out.stdout) };
-    };
+    const runIn = (command: string, args: string[]) => run(args, { command, cwd: root });
     // The task's own command line, writing the binary into the temp dir.
     const config = JSON.parse(await Deno.readTextFile(`${root}deno.json`));
     const args = (config.tasks.compile as string).split(" ").slice(1)
       .map((a) => a === "clubdir" ? `${dir}/clubdir` : a);
-    const compiled = await run(Deno.execPath(), args);
+    const compiled = await runIn(Deno.execPath(), args);
     assertEquals(compiled.code, 0);
     assertEquals(
-      (await run(`${dir}/clubdir`, ["import", FIXTURE_CSV, "--db", `${dir}/c.db`])).code,
+      (await runIn(`${dir}/clubdir`, ["import", FIXTURE_CSV, "--db", `${dir}/c.db`])).code,
       0,
     );
-    const q = await run(`${dir}/clubdir`, [
+    const q = await runIn(`${dir}/clubdir`, [
       "query",
       "--q",
       "riverside",
@@ -37,7 +34,7 @@ Deno.test({
       `${dir}/c.db`,
     ]);
     assertEquals(q.code, 0);
-    ok(JSON.parse(q.stdout).total === 3);
+    assert(JSON.parse(q.stdout).total === 3);
     await Deno.remove(dir, { recursive: true });
   },
 });

@@ -3,7 +3,6 @@
  * out again: a source file that restates one drifts the day the constant
  * changes.
  */
-import { assertEquals } from "./_assert.ts";
 import config from "../deno.json" with { type: "json" };
 import {
   ADVERTISED_RATE_LIMIT as RATE,
@@ -15,6 +14,7 @@ import {
   VERSION,
   WAITLIST_VALUES,
 } from "../core/model/mod.ts";
+import { assertEquals } from "./_assert.ts";
 
 const ROOT = new URL("../", import.meta.url);
 

@@ -1,29 +1,29 @@
-import { assertEquals, ok } from "./_assert.ts";
-import { runMain } from "./cli/_run.ts";
+import { runMain } from "./_run.ts";
 import { COMMANDS } from "../cli/commands.ts";
 import config from "../deno.json" with { type: "json" };
+import { assert, assertEquals } from "./_assert.ts";
 
 Deno.test("main.ts --help lists every command with examples", async () => {
   const r = await runMain(["--help"]);
   assertEquals(r.code, 0);
   for (const c of ["serve", "query", "import", "mcp", "session"]) {
-    ok(r.stdout.includes(`  ${c}`), c);
+    assert(r.stdout.includes(`  ${c}`), c);
   }
-  ok(r.stdout.includes("Examples:"));
+  assert(r.stdout.includes("Examples:"));
 });
 
 Deno.test("main.ts rejects an unknown command with exit 2 and usage", async () => {
   const r = await runMain(["frobnicate"]);
   assertEquals(r.code, 2);
-  ok(r.stderr.startsWith('error: unknown command "frobnicate"'));
-  ok(r.stderr.includes("Commands:"));
+  assert(r.stderr.startsWith('error: unknown command "frobnicate"'));
+  assert(r.stderr.includes("Commands:"));
 });
 
 Deno.test("main.ts <cmd> --help prints that command's usage", async () => {
   for (const c of ["serve", "query", "import", "mcp", "session"]) {
     const r = await runMain([c, "--help"]);
     assertEquals(r.code, 0);
-    ok(r.stdout.startsWith(`Usage: main.ts ${c}`), r.stdout);
+    assert(r.stdout.startsWith(`Usage: main.ts ${c}`), r.stdout);
   }
 });
 
@@ -33,7 +33,7 @@ Deno.test("main.ts --help and each command show the registry's one summary", asy
     const command = await entry.load();
     assertEquals(command.name, entry.name);
     assertEquals(command.summary, entry.summary);
-    ok(r.stdout.includes(`  ${entry.name.padEnd(8)} ${entry.summary}\n`), entry.name);
+    assert(r.stdout.includes(`  ${entry.name.padEnd(8)} ${entry.summary}\n`), entry.name);
   }
 });
 

@@ -1,8 +1,8 @@
-import { assertEquals, assertThrows, ok } from "../_assert.ts";
 import { ceilingBody } from "../../bench/ceiling.ts";
 import { mixedPaths, seededRandom, wrkScript } from "../../bench/mixed.ts";
 import { topSelfTime } from "../../bench/profile.ts";
 import { parseDuration, parseWrk } from "../../bench/wrk.ts";
+import { assert, assertEquals, assertThrows } from "../_assert.ts";
 
 const WRK_OUTPUT = `Running 10s test @ http://127.0.0.1:8000/api/v1/clubs
   2 threads and 32 connections
@@ -49,15 +49,15 @@ Deno.test("mixedPaths are distinct, seeded and within the given totals", () => {
   const a = mixedPaths({ count: 3000, seed: 7, total: () => 120 });
   assertEquals(new Set(a).size, 3000);
   assertEquals(mixedPaths({ count: 3000, seed: 7, total: () => 120 }), a);
-  ok(mixedPaths({ count: 3000, seed: 8, total: () => 120 })[0] !== a[0]);
+  assert(mixedPaths({ count: 3000, seed: 8, total: () => 120 })[0] !== a[0]);
   for (const p of a) {
     const url = new URL(p, "http://x");
     assertEquals(url.pathname, "/api/v1/clubs");
     const limit = Number(url.searchParams.get("limit") ?? 50);
     const page = Number(url.searchParams.get("page") ?? 1);
     // At most ten pages past the last one (120 clubs).
-    ok(page <= Math.ceil(120 / limit) + 10, p);
-    ok(/^[\x21-\x7e]+$/.test(p), p);
+    assert(page <= Math.ceil(120 / limit) + 10, p);
+    assert(/^[\x21-\x7e]+$/.test(p), p);
   }
 });
 
@@ -67,14 +67,14 @@ Deno.test("seededRandom repeats per seed and stays in [0, 1)", () => {
   for (let i = 0; i < 1000; i++) {
     const x = a();
     assertEquals(x, b());
-    ok(x >= 0 && x < 1);
+    assert(x >= 0 && x < 1);
   }
 });
 
 Deno.test("wrkScript reads the path file and spaces threads out", () => {
   const lua = wrkScript("/tmp/p.txt", 2);
-  ok(lua.includes('io.lines("/tmp/p.txt")'));
-  ok(lua.includes("thread_no * #paths / 2"));
+  assert(lua.includes('io.lines("/tmp/p.txt")'));
+  assert(lua.includes("thread_no * #paths / 2"));
 });
 
 Deno.test("ceilingBody has exactly the requested size", () => {
@@ -99,6 +99,6 @@ Deno.test("topSelfTime ranks functions by self time", () => {
   };
   const lines = topSelfTime(JSON.stringify(profile), 2).split("\n");
   assertEquals(lines.length, 2);
-  ok(/3 ms\s+75\.0%\s+findPage db\/search\.ts:10$/.test(lines[0]!), lines[0]);
-  ok(lines[1]!.includes("(anonymous)"));
+  assert(/3 ms\s+75\.0%\s+findPage db\/search\.ts:10$/.test(lines[0]!), lines[0]);
+  assert(lines[1]!.includes("(anonymous)"));
 });

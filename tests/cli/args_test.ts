@@ -1,5 +1,5 @@
-import { assertEquals } from "../_assert.ts";
 import { durationMs } from "../../cli/args.ts";
+import { assertEquals } from "../_assert.ts";
 
 Deno.test("durationMs() reads a whole number and one of the allowed units", () => {
   const units = ["ms", "s", "m", "h", "d"] as const;

@@ -1,13 +1,13 @@
-import { assertEquals, ok } from "../_assert.ts";
 import { parse } from "csv-parse/sync";
 import { ClubListSchema } from "../../core/schema/club.ts";
 import { clubListJson } from "../../core/search/club_list.ts";
 import { parseSearch } from "../../core/search/query.ts";
 import { findPage } from "../../core/search/search.ts";
-import { sharedFixtureDb } from "../_fixture.ts";
-import { runMain } from "./_run.ts";
+import { sharedFixture } from "../_fixture.ts";
+import { runMain } from "../_run.ts";
+import { assert, assertEquals } from "../_assert.ts";
 
-const fx = await sharedFixtureDb();
+const fx = await sharedFixture();
 
 Deno.test("query --format json prints exactly the anonymous REST ClubList body", async () => {
   const r = await runMain([
@@ -23,11 +23,11 @@ Deno.test("query --format json prints exactly the anonymous REST ClubList body",
   ]);
   assertEquals(r.code, 0);
   const q = parseSearch({ type: "golf", state: "FL" });
-  ok(q.ok);
+  assert(q.ok);
   assertEquals(r.stdout, clubListJson(fx.store, findPage(fx.store, q.value), "locked") + "\n");
   const body = ClubListSchema.parse(JSON.parse(r.stdout));
   assertEquals(body.fee_access, "locked");
-  ok(body.clubs.every((c) => c.initiation_fee === null && c.annual_dues === null));
+  assert(body.clubs.every((c) => c.initiation_fee === null && c.annual_dues === null));
 });
 
 Deno.test("query prints JSON when stdout is not a terminal", async () => {
@@ -49,7 +49,7 @@ Deno.test("query --format table shows columns and a showing footer", async () =>
   ]);
   assertEquals(r.code, 0);
   const lines = r.stdout.trimEnd().split("\n");
-  ok(lines[0]!.startsWith("NAME") && lines[0]!.includes("WAITLIST"));
+  assert(lines[0]!.startsWith("NAME") && lines[0]!.includes("WAITLIST"));
   assertEquals(lines.at(-1), "showing 1–2 of 3");
 });
 
@@ -89,7 +89,7 @@ Deno.test("query --all --format json is one ClubList with every club", async () 
 Deno.test("query --format csv writes a header and one row per club, fees hidden", async () => {
   const r = await runMain(["query", "--q", "pine valley", "--format", "csv", "--db", fx.path]);
   const [header, row] = parse(r.stdout) as string[][];
-  ok(header!.includes("name") && header!.includes("initiation_fee"));
+  assert(header!.includes("name") && header!.includes("initiation_fee"));
   assertEquals(row![header!.indexOf("name")], "Pine Valley Golf Club");
   assertEquals(row![header!.indexOf("initiation_fee")], "");
 });
@@ -97,32 +97,32 @@ Deno.test("query --format csv writes a header and one row per club, fees hidden"
 Deno.test("query prints the API's message and exits 2 on a bad page", async () => {
   const r = await runMain(["query", "--page", "0", "--db", fx.path]);
   assertEquals(r.code, 2);
-  ok(r.stderr.includes('Page "0" is not a whole number from 1'), r.stderr);
-  ok(r.stderr.includes("hint:"));
+  assert(r.stderr.includes('Page "0" is not a whole number from 1'), r.stderr);
+  assert(r.stderr.includes("hint:"));
 });
 
 Deno.test("query names a bad waitlist value and the allowed ones", async () => {
   const r = await runMain(["query", "--waitlist", "open,soon", "--db", fx.path]);
   assertEquals(r.code, 2);
-  ok(r.stderr.includes('"soon"') && r.stderr.includes("by_invitation"), r.stderr);
+  assert(r.stderr.includes('"soon"') && r.stderr.includes("by_invitation"), r.stderr);
 });
 
 Deno.test("query rejects an unknown flag with a one-line error and usage", async () => {
   const r = await runMain(["query", "--colour", "red", "--db", fx.path]);
   assertEquals(r.code, 2);
-  ok(r.stderr.startsWith("error: unknown flag '--colour'"), r.stderr);
-  ok(r.stderr.includes("Usage: main.ts query"));
+  assert(r.stderr.startsWith("error: unknown flag '--colour'"), r.stderr);
+  assert(r.stderr.includes("Usage: main.ts query"));
 });
 
 Deno.test("query rejects an unknown --format", async () => {
   const r = await runMain(["query", "--format", "xml", "--db", fx.path]);
   assertEquals(r.code, 2);
-  ok(r.stderr.includes("--format"));
+  assert(r.stderr.includes("--format"));
 });
 
 Deno.test("query on a missing database says how to build it and exits 1", async () => {
   const r = await runMain(["query", "--db", "/nonexistent/clubs.db"]);
   assertEquals(r.code, 1);
-  ok(r.stderr.includes('Cannot read database "/nonexistent/clubs.db"'), r.stderr);
-  ok(r.stderr.includes("hint: build it with"), r.stderr);
+  assert(r.stderr.includes('Cannot read database "/nonexistent/clubs.db"'), r.stderr);
+  assert(r.stderr.includes("hint: build it with"), r.stderr);
 });

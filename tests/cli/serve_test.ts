@@ -1,9 +1,14 @@
-import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 import { resolveServe } from "../../cli/serve.ts";
-import { sharedFixture } from "../server/_helpers.ts";
+import {
+  assert,
+  assertEquals,
+  assertMatch,
+  assertNotStrictEquals,
+  assertStrictEquals,
+} from "../_assert.ts";
+import { sharedFixture } from "../_fixture.ts";
+import { MAIN, run as runDeno, spawn } from "../_run.ts";
 
-const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));
 const fx = await sharedFixture();
 const decoder = new TextDecoder();
 
@@ -23,13 +28,9 @@ async function serve(
   options: { env?: Record<string, string>; denoFlags?: string[] } = {},
 ): Promise<Served> {
   const started = performance.now();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", ...(options.denoFlags ?? []), MAIN, "serve", ...args],
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1", ...options.env },
-  }).spawn();
+  const child = spawn(["run", "-A", ...(options.denoFlags ?? []), MAIN, "serve", ...args], {
+    env: options.env,
+  });
   const lines: string[] = [];
   const listening = Promise.withResolvers<string>();
   const drained = (async () => {
@@ -68,20 +69,15 @@ async function serve(
     async stop(signal: Deno.Signal = "SIGTERM") {
       child.kill(signal);
       const [status, , out] = await Promise.all([child.status, drained, stdout]);
-      assert.equal(out, "", "serve writes nothing to stdout");
+      assertStrictEquals(out, "", "serve writes nothing to stdout");
       return status.code;
     },
   };
 }
 
 /** Runs `main.ts serve` expecting it to exit by itself. */
-async function run(args: string[], env: Record<string, string> = {}, denoFlags: string[] = []) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", ...denoFlags, MAIN, "serve", ...args],
-    stdin: "null",
-    env: { NO_COLOR: "1", ...env },
-  }).output();
-  return { code: out.code, stdout: decoder.decode(out.stdout), stderr: decoder.decode(out.stderr) };
+function run(args: string[], env: Record<string, string> = {}, denoFlags: string[] = []) {
+  return runDeno(["run", "-A", ...denoFlags, MAIN, "serve", ...args], { env });
 }
 
 /** GET over a fresh connection (so SO_REUSEPORT can spread requests); body read. */
@@ -100,8 +96,8 @@ async function fetchFresh(
 
 Deno.test("serve --help prints the options and examples and exits 0", async () => {
   const r = await run(["--help"]);
-  assert.equal(r.code, 0);
-  assert.ok(r.stdout.startsWith("Usage: main.ts serve [options]"));
+  assertStrictEquals(r.code, 0);
+  assert(r.stdout.startsWith("Usage: main.ts serve [options]"));
   for (
     const flag of [
       "--db",
@@ -116,9 +112,9 @@ Deno.test("serve --help prints the options and examples and exits 0", async () =
       "--support-email",
     ]
   ) {
-    assert.ok(r.stdout.includes(flag), flag);
+    assert(r.stdout.includes(flag), flag);
   }
-  assert.ok(r.stdout.includes("Examples:"));
+  assert(r.stdout.includes("Examples:"));
 });
 
 for (
@@ -137,11 +133,11 @@ for (
 ) {
   Deno.test(`serve ${args.join(" ") || JSON.stringify(env)} fails with one line naming ${named}, exit 2`, async () => {
     const r = await run(["--db", fx.path, ...args], env);
-    assert.equal(r.code, 2);
+    assertStrictEquals(r.code, 2);
     const lines = r.stderr.trimEnd().split("\n");
-    assert.equal(lines.length, 1, r.stderr);
-    assert.match(lines[0]!, /^error: /);
-    assert.ok(lines[0]!.includes(named), lines[0]);
+    assertStrictEquals(lines.length, 1, r.stderr);
+    assertMatch(lines[0]!, /^error: /);
+    assert(lines[0]!.includes(named), lines[0]);
   });
 }
 
@@ -149,33 +145,33 @@ Deno.test("serve starts fast, logs each request to stderr and exits 0 on SIGTERM
   const s = await serve(["--db", fx.path, "--port", "0"]);
   let code: number;
   try {
-    assert.match(
+    assertMatch(
       s.lines.at(-1)!,
       /^Listening on http:\/\/127\.0\.0\.1:\d+\/ \(30 clubs, snapshot \S+\)$/,
     );
-    assert.ok(s.startupMs < 5_000, `${s.startupMs} ms`);
+    assert(s.startupMs < 5_000, `${s.startupMs} ms`);
     const res = await fetchFresh(`${s.base}/api/v1/clubs?state=FL`, {
       headers: { "x-request-id": "cli-test-7" },
     });
-    assert.equal(res.status, 200);
-    assert.equal(res.headers.get("x-total-clubs"), "3");
-    assert.equal(res.headers.get("x-data-source"), "Club Directory");
+    assertStrictEquals(res.status, 200);
+    assertStrictEquals(res.headers.get("x-total-clubs"), "3");
+    assertStrictEquals(res.headers.get("x-data-source"), "Club Directory");
     // The log line is written right after the answer.
     for (let i = 0; i < 50 && !s.lines.some((l) => l.includes("cli-test-7")); i++) {
       await new Promise((r) => setTimeout(r, 20));
     }
     const line = s.lines.find((l) => l.includes("cli-test-7"));
-    assert.match(line ?? "", / GET \/api\/v1\/clubs 200 \d+\.\dms cli-test-7$/);
+    assertMatch(line ?? "", / GET \/api\/v1\/clubs 200 \d+\.\dms cli-test-7$/);
   } finally {
     code = await s.stop("SIGTERM");
   }
-  assert.equal(code, 0);
+  assertStrictEquals(code, 0);
 });
 
 Deno.test("serve exits 0 on SIGINT", async () => {
   const s = await serve(["--db", fx.path, "--port", "0", "--quiet"]);
-  assert.equal(await s.stop("SIGINT"), 0);
-  assert.ok(s.lines.every((l) => !/ GET /.test(l)));
+  assertStrictEquals(await s.stop("SIGINT"), 0);
+  assert(s.lines.every((l) => !/ GET /.test(l)));
 });
 
 Deno.test("serve reads its settings from CLUBDIR_* variables", async () => {
@@ -191,14 +187,14 @@ Deno.test("serve reads its settings from CLUBDIR_* variables", async () => {
   });
   try {
     const res = await fetchFresh(`${s.base}/api/v1/clubs?limit=5`);
-    assert.equal(res.headers.get("x-data-source"), "Test Clubs");
-    assert.equal(res.headers.get("ratelimit"), "limit=120, remaining=120, reset=60");
-    assert.equal(
+    assertStrictEquals(res.headers.get("x-data-source"), "Test Clubs");
+    assertStrictEquals(res.headers.get("ratelimit"), "limit=120, remaining=120, reset=60");
+    assertStrictEquals(
       res.headers.get("link"),
       '<https://clubs.example/api/v1/clubs?limit=5&page=2>; rel="next"',
     );
   } finally {
-    assert.equal(await s.stop(), 0);
+    assertStrictEquals(await s.stop(), 0);
   }
 });
 
@@ -208,33 +204,33 @@ Deno.test("serve --workers 2 serves from both workers and shares one rate limit"
     {},
   );
   try {
-    assert.match(s.lines.at(-1)!, /\(30 clubs, snapshot \S+, 2 workers\)$/);
+    assertMatch(s.lines.at(-1)!, /\(30 clubs, snapshot \S+, 2 workers\)$/);
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) {
       statuses.push((await fetchFresh(`${s.base}/api/v1/clubs?limit=1`)).status);
     }
     // Exactly the limit across both workers, not twice the limit.
-    assert.equal(statuses.filter((x) => x === 200).length, 30);
-    assert.equal(statuses.filter((x) => x === 429).length, 10);
+    assertStrictEquals(statuses.filter((x) => x === 200).length, 30);
+    assertStrictEquals(statuses.filter((x) => x === 429).length, 10);
     for (let i = 0; i < 50 && s.lines.filter((l) => / GET /.test(l)).length < 40; i++) {
       await new Promise((r) => setTimeout(r, 20));
     }
     const served = s.lines.filter((l) => / GET /.test(l));
-    assert.equal(served.length, 40);
-    assert.ok(served.some((l) => l.startsWith("[w1] ")), "worker 1 served");
-    assert.ok(served.some((l) => l.startsWith("[w2] ")), "worker 2 served");
+    assertStrictEquals(served.length, 40);
+    assert(served.some((l) => l.startsWith("[w1] ")), "worker 1 served");
+    assert(served.some((l) => l.startsWith("[w2] ")), "worker 2 served");
   } finally {
-    assert.equal(await s.stop(), 0);
+    assertStrictEquals(await s.stop(), 0);
   }
 });
 
 Deno.test("resolveServe() prefers a flag to its variable and fills defaults", () => {
   const env: Record<string, string> = { CLUBDIR_PORT: "9000", CLUBDIR_RATE_LIMIT: "10/1" };
   const r = resolveServe(["--port", "8080", "--db", "x.db", "--trust-proxy"], (n) => env[n]);
-  assert.notEqual(r, "help");
+  assertNotStrictEquals(r, "help");
   if (r === "help") return;
-  assert.equal(r.explicitDb, true);
-  assert.deepEqual(r.settings, {
+  assertStrictEquals(r.explicitDb, true);
+  assertEquals(r.settings, {
     db: "x.db",
     port: 8080,
     hostname: "127.0.0.1",
@@ -249,5 +245,5 @@ Deno.test("resolveServe() prefers a flag to its variable and fills defaults", ()
     allowedHosts: null,
   });
   const d = resolveServe([], (n) => ({ CLUBDIR_DB: "/tmp/env.db" } as Record<string, string>)[n]);
-  assert.ok(d !== "help" && d.settings.db === "/tmp/env.db" && !d.explicitDb);
+  assert(d !== "help" && d.settings.db === "/tmp/env.db" && !d.explicitDb);
 });

@@ -1,9 +1,9 @@
-import assert from "node:assert/strict";
 import { UsageError } from "../../cli/args.ts";
 import { parseDuration } from "../../cli/session.ts";
 import { hashToken, SessionStore } from "../../core/sessions/store.ts";
 import { FIXTURE_CSV } from "../_fixture.ts";
-import { runMain } from "./_run.ts";
+import { runMain } from "../_run.ts";
+import { assert, assertEquals, assertMatch, assertStrictEquals, assertThrows } from "../_assert.ts";
 
 const DAY = 86_400_000;
 
@@ -22,15 +22,15 @@ function lookup(path: string, token: string) {
 }
 
 Deno.test("parseDuration() reads minutes, hours and days", () => {
-  assert.equal(parseDuration("90m"), 90 * 60_000);
-  assert.equal(parseDuration("12h"), 12 * 3_600_000);
-  assert.equal(parseDuration("30d"), 30 * DAY);
-  assert.equal(parseDuration("3650d"), 3650 * DAY);
+  assertStrictEquals(parseDuration("90m"), 90 * 60_000);
+  assertStrictEquals(parseDuration("12h"), 12 * 3_600_000);
+  assertStrictEquals(parseDuration("30d"), 30 * DAY);
+  assertStrictEquals(parseDuration("3650d"), 3650 * DAY);
 });
 
 Deno.test("parseDuration() refuses anything else with a UsageError", () => {
   for (const bad of ["", "30", "d", "0d", "1y", "1.5h", "-1d", "3651d", "30 d", "30D"]) {
-    assert.throws(() => parseDuration(bad), UsageError, bad);
+    assertThrows(() => parseDuration(bad), UsageError, bad);
   }
 });
 
@@ -48,19 +48,19 @@ Deno.test("session create prints the token as the only, last line of stdout", as
     "--label",
     "alice",
   ]);
-  assert.equal(r.code, 0, r.stderr);
+  assertStrictEquals(r.code, 0, r.stderr);
   const lines = r.stdout.trimEnd().split("\n");
-  assert.equal(lines.length, 1);
+  assertStrictEquals(lines.length, 1);
   const token = lines.at(-1)!;
-  assert.match(token, /^cds_[A-Za-z0-9_-]{43}$/);
-  assert.match(r.stderr, /Created member session [0-9a-f]{10} \(alice\) in .*clubs\.sessions\.db/);
-  assert.match(r.stderr, /Authorization: Bearer <token>/);
+  assertMatch(token, /^cds_[A-Za-z0-9_-]{43}$/);
+  assertMatch(r.stderr, /Created member session [0-9a-f]{10} \(alice\) in .*clubs\.sessions\.db/);
+  assertMatch(r.stderr, /Authorization: Bearer <token>/);
   const session = lookup(`${t.dir}/clubs.sessions.db`, token)!;
-  assert.equal(session.tier, "member");
-  assert.equal(session.label, "alice");
+  assertStrictEquals(session.tier, "member");
+  assertStrictEquals(session.label, "alice");
   // Default lifetime: 30 days.
-  assert.ok(Math.abs(session.expiresAt - session.createdAt - 30 * DAY) < 1000);
-  assert.ok(session.createdAt >= before - 1000);
+  assert(Math.abs(session.expiresAt - session.createdAt - 30 * DAY) < 1000);
+  assert(session.createdAt >= before - 1000);
 });
 
 Deno.test("session create --expires-in and --tier free", async () => {
@@ -75,28 +75,28 @@ Deno.test("session create --expires-in and --tier free", async () => {
     "--db",
     `${t.dir}/clubs.db`,
   ]);
-  assert.equal(r.code, 0, r.stderr);
+  assertStrictEquals(r.code, 0, r.stderr);
   const session = lookup(`${t.dir}/clubs.sessions.db`, r.stdout.trim())!;
-  assert.equal(session.tier, "free");
-  assert.equal(session.expiresAt - session.createdAt, 12 * 3_600_000);
+  assertStrictEquals(session.tier, "free");
+  assertStrictEquals(session.expiresAt - session.createdAt, 12 * 3_600_000);
 });
 
 Deno.test("session --sessions PATH overrides the store beside --db", async () => {
   await using t = await tempDir();
   const path = `${t.dir}/elsewhere.db`;
   const r = await runMain(["session", "create", "--tier", "free", "--sessions", path]);
-  assert.equal(r.code, 0, r.stderr);
-  assert.equal(lookup(path, r.stdout.trim())?.tier, "free");
+  assertStrictEquals(r.code, 0, r.stderr);
+  assertStrictEquals(lookup(path, r.stdout.trim())?.tier, "free");
   const list = await runMain(["session", "list", "--sessions", path]);
-  assert.match(list.stdout, /\bfree\b/);
+  assertMatch(list.stdout, /\bfree\b/);
 });
 
 Deno.test("session uses $CLUBDIR_DB like serve when --db is not given", async () => {
   await using t = await tempDir();
   const env = { CLUBDIR_DB: `${t.dir}/env.db` };
   const r = await runMain(["session", "create", "--tier", "member"], { env });
-  assert.equal(r.code, 0, r.stderr);
-  assert.equal(lookup(`${t.dir}/env.sessions.db`, r.stdout.trim())?.tier, "member");
+  assertStrictEquals(r.code, 0, r.stderr);
+  assertStrictEquals(lookup(`${t.dir}/env.sessions.db`, r.stdout.trim())?.tier, "member");
 });
 
 Deno.test("session list shows ids, tiers and states, never a token or its hash", async () => {
@@ -105,28 +105,28 @@ Deno.test("session list shows ids, tiers and states, never a token or its hash",
   const a = (await runMain(["session", "create", "--tier", "member", "--db", db, "--label", "a"]))
     .stdout.trim();
   const b = (await runMain(["session", "create", "--tier", "free", "--db", db])).stdout.trim();
-  assert.equal((await runMain(["session", "revoke", a, "--db", db])).code, 0);
+  assertStrictEquals((await runMain(["session", "revoke", a, "--db", db])).code, 0);
   const r = await runMain(["session", "list", "--db", db]);
-  assert.equal(r.code, 0, r.stderr);
+  assertStrictEquals(r.code, 0, r.stderr);
   const [head, ...rows] = r.stdout.trimEnd().split("\n");
-  assert.match(head!, /^ID\s+TIER\s+ACCESS\s+CREATED\s+EXPIRES\s+STATE\s+LABEL$/);
-  assert.equal(rows.length, 2);
-  assert.match(rows[0]!, /^[0-9a-f]{10}\s+member\s+exact\s+\S+Z\s+\S+Z\s+revoked\s+a$/);
-  assert.match(rows[1]!, /^[0-9a-f]{10}\s+free\s+band\s+\S+Z\s+\S+Z\s+active$/);
+  assertMatch(head!, /^ID\s+TIER\s+ACCESS\s+CREATED\s+EXPIRES\s+STATE\s+LABEL$/);
+  assertStrictEquals(rows.length, 2);
+  assertMatch(rows[0]!, /^[0-9a-f]{10}\s+member\s+exact\s+\S+Z\s+\S+Z\s+revoked\s+a$/);
+  assertMatch(rows[1]!, /^[0-9a-f]{10}\s+free\s+band\s+\S+Z\s+\S+Z\s+active$/);
   for (const token of [a, b]) {
-    assert.ok(!r.stdout.includes(token) && !r.stderr.includes(token));
-    assert.ok(!r.stdout.includes(token.slice(4, 14)));
+    assert(!r.stdout.includes(token) && !r.stderr.includes(token));
+    assert(!r.stdout.includes(token.slice(4, 14)));
     const hex = Array.from(hashToken(token), (x) => x.toString(16).padStart(2, "0")).join("");
-    assert.ok(!r.stdout.includes(hex.slice(0, 10)), "no part of the hash");
+    assert(!r.stdout.includes(hex.slice(0, 10)), "no part of the hash");
   }
 });
 
 Deno.test("session list of a missing store says so and creates nothing", async () => {
   await using t = await tempDir();
   const r = await runMain(["session", "list", "--db", `${t.dir}/clubs.db`]);
-  assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, /^No sessions in .*clubs\.sessions\.db\.$/m);
-  assert.deepEqual([...Deno.readDirSync(t.dir)], []);
+  assertStrictEquals(r.code, 0, r.stderr);
+  assertMatch(r.stdout, /^No sessions in .*clubs\.sessions\.db\.$/m);
+  assertEquals([...Deno.readDirSync(t.dir)], []);
 });
 
 Deno.test("session revoke by token or by id; the session stops counting", async () => {
@@ -136,30 +136,30 @@ Deno.test("session revoke by token or by id; the session stops counting", async 
   const a = (await runMain(["session", "create", "--tier", "member", "--db", db])).stdout.trim();
   const b = (await runMain(["session", "create", "--tier", "free", "--db", db])).stdout.trim();
   const r = await runMain(["session", "revoke", a, "--db", db]);
-  assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, /^Revoked member session [0-9a-f]{10}\.$/m);
-  assert.ok(!r.stdout.includes(a));
-  assert.equal(lookup(store, a), null);
-  assert.ok(lookup(store, b));
+  assertStrictEquals(r.code, 0, r.stderr);
+  assertMatch(r.stdout, /^Revoked member session [0-9a-f]{10}\.$/m);
+  assert(!r.stdout.includes(a));
+  assertStrictEquals(lookup(store, a), null);
+  assert(lookup(store, b));
   const id = lookup(store, b)!.id;
   const byId = await runMain(["session", "revoke", id, "--db", db]);
-  assert.equal(byId.code, 0, byId.stderr);
-  assert.equal(lookup(store, b), null);
+  assertStrictEquals(byId.code, 0, byId.stderr);
+  assertStrictEquals(lookup(store, b), null);
   const again = await runMain(["session", "revoke", id, "--db", db]);
-  assert.equal(again.code, 0);
-  assert.match(again.stdout, /^Already revoked: free session/m);
+  assertStrictEquals(again.code, 0);
+  assertMatch(again.stdout, /^Already revoked: free session/m);
 });
 
 Deno.test("session revoke of an unknown token or a missing store exits 1", async () => {
   await using t = await tempDir();
   const db = `${t.dir}/clubs.db`;
   const missing = await runMain(["session", "revoke", "abc", "--db", db]);
-  assert.equal(missing.code, 1);
-  assert.match(missing.stderr, /Cannot revoke: no session store at /);
+  assertStrictEquals(missing.code, 1);
+  assertMatch(missing.stderr, /Cannot revoke: no session store at /);
   await runMain(["session", "create", "--tier", "free", "--db", db]);
   const unknown = await runMain(["session", "revoke", "0123456789", "--db", db]);
-  assert.equal(unknown.code, 1);
-  assert.match(unknown.stderr, /Cannot revoke: no session matches "0123456789"/);
+  assertStrictEquals(unknown.code, 1);
+  assertMatch(unknown.stderr, /Cannot revoke: no session matches "0123456789"/);
 });
 
 Deno.test("session mistakes are usage errors: exit 2 with the usage text", async () => {
@@ -180,33 +180,33 @@ Deno.test("session mistakes are usage errors: exit 2 with the usage text", async
   ];
   for (const [args, message] of cases) {
     const r = await runMain(args);
-    assert.equal(r.code, 2, args.join(" "));
-    assert.match(r.stderr, message, args.join(" "));
-    assert.match(r.stderr, /Usage: main\.ts session/);
-    assert.equal(r.stdout, "");
+    assertStrictEquals(r.code, 2, args.join(" "));
+    assertMatch(r.stderr, message, args.join(" "));
+    assertMatch(r.stderr, /Usage: main\.ts session/);
+    assertStrictEquals(r.stdout, "");
   }
-  assert.deepEqual([...Deno.readDirSync(t.dir)], [], "no store created by a mistake");
+  assertEquals([...Deno.readDirSync(t.dir)], [], "no store created by a mistake");
 });
 
 Deno.test("session --help prints the usage and exits 0", async () => {
   const r = await runMain(["session", "--help"]);
-  assert.equal(r.code, 0);
-  assert.match(r.stdout, /^Usage: main\.ts session <create \| list \| revoke>/);
-  assert.match(r.stdout, /Authorization: Bearer <token>/);
-  assert.match(r.stdout, /session=<token>/);
+  assertStrictEquals(r.code, 0);
+  assertMatch(r.stdout, /^Usage: main\.ts session <create \| list \| revoke>/);
+  assertMatch(r.stdout, /Authorization: Bearer <token>/);
+  assertMatch(r.stdout, /session=<token>/);
   const main = await runMain(["--help"]);
-  assert.match(main.stdout, /^\s+session\s+create, list and revoke site sessions/m);
+  assertMatch(main.stdout, /^\s+session\s+create, list and revoke site sessions/m);
 });
 
 Deno.test("sessions survive main.ts import of the club database", async () => {
   await using t = await tempDir();
   const db = `${t.dir}/clubs.db`;
-  assert.equal((await runMain(["import", FIXTURE_CSV, "--db", db])).code, 0);
+  assertStrictEquals((await runMain(["import", FIXTURE_CSV, "--db", db])).code, 0);
   const token = (await runMain(["session", "create", "--tier", "member", "--db", db])).stdout
     .trim();
   const re = await runMain(["import", FIXTURE_CSV, "--db", db]);
-  assert.equal(re.code, 0, re.stderr);
-  assert.equal(lookup(`${t.dir}/clubs.sessions.db`, token)?.tier, "member");
+  assertStrictEquals(re.code, 0, re.stderr);
+  assertStrictEquals(lookup(`${t.dir}/clubs.sessions.db`, token)?.tier, "member");
   const list = await runMain(["session", "list", "--db", db]);
-  assert.match(list.stdout, /\bmember\b.*\bactive\b/);
+  assertMatch(list.stdout, /\bmember\b.*\bactive\b/);
 });

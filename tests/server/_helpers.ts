@@ -1,66 +1,17 @@
 /**
- * Test helpers for the HTTP app: a fixture database (tests/fixtures/clubs.csv,
- * 30 clubs with known answers) in a temp dir, an app over it with test
- * defaults, and requests that carry a client address like `Deno.serve` does.
+ * Test helpers for the HTTP app: an app over a directory (see
+ * tests/_fixture.ts) with test defaults, and requests that carry a client
+ * address like `Deno.serve` does, their JSON bodies checked against the
+ * OpenAPI document.
  *
  * @module
  */
-import { fileURLToPath } from "node:url";
 import type { Hono } from "hono";
-import { Directory } from "../../core/store/directory.ts";
-import { importCsv, openSource } from "../../core/import/import.ts";
+import type { Directory } from "../../core/store/directory.ts";
 import { createApp } from "../../server/app.ts";
 import type { AppConfig } from "../../server/config.ts";
 import type { AppEnv, ServeBindings } from "../../server/http/env.ts";
 import { assertMatchesSchema } from "./_openapi.ts";
-
-/** Path of the fixture CSV. */
-export const FIXTURE_CSV = fileURLToPath(new URL("../fixtures/clubs.csv", import.meta.url));
-
-/** Builds a database from a CSV file into `path` (atomically, like `main.ts import`). */
-export async function importFile(csv: string, path: string): Promise<void> {
-  await importCsv(openSource(csv).stream, { dbPath: path, source: "fixture" });
-}
-
-/** A fixture database in a fresh temp dir, and a live {@link Directory} over it. */
-export interface Fixture extends AsyncDisposable {
-  dir: string;
-  path: string;
-  directory: Directory;
-}
-
-/**
- * Builds the fixture database; `await using fx = await fixture()` removes
- * it at the end of the test.
- */
-export async function fixture(options: { checkEveryMs?: number } = {}): Promise<Fixture> {
-  const dir = await Deno.makeTempDir({ prefix: "clubdir-server-test-" });
-  const path = `${dir}/clubs.db`;
-  await importFile(FIXTURE_CSV, path);
-  const directory = new Directory(path, { checkEveryMs: options.checkEveryMs ?? 0 });
-  return {
-    dir,
-    path,
-    directory,
-    async [Symbol.asyncDispose]() {
-      directory.close();
-      await Deno.remove(dir, { recursive: true });
-    },
-  };
-}
-
-/**
- * A fixture shared by a whole test module, removed when the process unloads
- * (a module-level `await using` would dispose it before the tests run).
- */
-export async function sharedFixture(options: { checkEveryMs?: number } = {}): Promise<Fixture> {
-  const fx = await fixture(options);
-  globalThis.addEventListener("unload", () => {
-    fx.directory.close();
-    Deno.removeSync(fx.dir, { recursive: true });
-  });
-  return fx;
-}
 
 /** An app over `directory` with test defaults (quiet, limit 120/60). */
 export function testApp(directory: Directory, overrides: Partial<AppConfig> = {}): Hono<AppEnv> {
@@ -126,3 +77,10 @@ export async function getJson(
 export function names(body: { clubs: { name: string }[] }): string[] {
   return body.clubs.map((c) => c.name);
 }
+
+/**
+ * Until every suite imports them from tests/_fixture.ts, the one fixture module.
+ *
+ * @deprecated Import these from tests/_fixture.ts.
+ */
+export { type Fixture, fixture, FIXTURE_CSV, importFile, sharedFixture } from "../_fixture.ts";

@@ -3,11 +3,11 @@
  * sessions decide fee visibility on REST and profile pages, /openapi.json,
  * and the MCP endpoint behind the same rate limit and Host allowlist.
  */
-import * as assert from "node:assert/strict";
 import { SessionStore, sessionStorePath } from "../../core/sessions/store.ts";
 import { DEFAULT_SETTINGS, listen } from "../../server/listen.ts";
-import { fixture } from "./_helpers.ts";
 import { assertMatchesSchema } from "./_openapi.ts";
+import { assert, assertEquals, assertMatch, assertStrictEquals } from "../_assert.ts";
+import { fixture } from "../_fixture.ts";
 
 async function serveFixture(overrides: Partial<typeof DEFAULT_SETTINGS> = {}) {
   const fx = await fixture();
@@ -40,7 +40,7 @@ function tokens(dbPath: string): { free: string; member: string } {
 
 async function clubs(base: string, query: string, headers: HeadersInit = {}) {
   const res = await fetch(`${base}/api/v1/clubs?${query}`, { headers });
-  assert.equal(res.status, 200);
+  assertStrictEquals(res.status, 200);
   const body = await res.json();
   assertMatchesSchema(body, "ClubList");
   return body;
@@ -53,41 +53,41 @@ Deno.test("serve shows the three fee tiers on the same clubs by session", async 
   const anon = await clubs(s.base, q);
   const band = await clubs(s.base, q, { cookie: `session=${free}` });
   const exact = await clubs(s.base, q, { authorization: `Bearer ${member}` });
-  assert.deepEqual([anon.fee_access, band.fee_access, exact.fee_access], [
+  assertEquals([anon.fee_access, band.fee_access, exact.fee_access], [
     "locked",
     "band",
     "exact",
   ]);
   const [a, b, e] = [anon.clubs[0], band.clubs[0], exact.clubs[0]];
-  assert.equal(a.initiation_fee, null);
-  assert.deepEqual(a.fee_views.initiation, { kind: "locked" });
-  assert.equal(b.initiation_fee, null);
-  assert.deepEqual(b.fee_views.initiation, {
+  assertStrictEquals(a.initiation_fee, null);
+  assertEquals(a.fee_views.initiation, { kind: "locked" });
+  assertStrictEquals(b.initiation_fee, null);
+  assertEquals(b.fee_views.initiation, {
     kind: "band",
     label: "$250,000–$500,000",
     estimate: false,
   });
-  assert.equal(e.initiation_fee, 250000);
-  assert.deepEqual(e.fee_views.initiation, { kind: "exact", label: "$250,000" });
-  assert.deepEqual(e.fee_views.firstYear, { kind: "exact", label: "$280,000" });
+  assertStrictEquals(e.initiation_fee, 250000);
+  assertEquals(e.fee_views.initiation, { kind: "exact", label: "$250,000" });
+  assertEquals(e.fee_views.firstYear, { kind: "exact", label: "$280,000" });
 
   // An estimate-tier club: members see a band marked as an estimate, no figure.
   const seminole =
     (await clubs(s.base, "q=seminole", { authorization: `Bearer ${member}` })).clubs[0];
-  assert.equal(seminole.initiation_fee, null);
-  assert.deepEqual(seminole.fee_views.initiation, {
+  assertStrictEquals(seminole.initiation_fee, null);
+  assertEquals(seminole.fee_views.initiation, {
     kind: "band",
     label: "$100,000–$250,000",
     estimate: true,
   });
-  assert.deepEqual(seminole.fee_views.monthly, { kind: "none" });
+  assertEquals(seminole.fee_views.monthly, { kind: "none" });
 });
 
 Deno.test("serve answers an unknown token like no session", async () => {
   await using s = await serveFixture();
   tokens(s.fx.path);
   const body = await clubs(s.base, "limit=1", { authorization: "Bearer cds_not-a-real-token" });
-  assert.equal(body.fee_access, "locked");
+  assertStrictEquals(body.fee_access, "locked");
 });
 
 Deno.test("serve's profile pages follow the session too", async () => {
@@ -96,22 +96,22 @@ Deno.test("serve's profile pages follow the session too", async () => {
   const res = await fetch(`${s.base}/clubs/pine-valley-golf-club`, {
     headers: { accept: "application/json", authorization: `Bearer ${member}` },
   });
-  assert.equal(res.status, 200);
+  assertStrictEquals(res.status, 200);
   const club = await res.json();
   assertMatchesSchema(club, "Club");
-  assert.equal(club.annual_dues, 30000);
+  assertStrictEquals(club.annual_dues, 30000);
 });
 
 Deno.test("serve publishes a valid OpenAPI 3.0.0 document at /openapi.json", async () => {
   await using s = await serveFixture();
   const res = await fetch(`${s.base}/openapi.json`);
-  assert.equal(res.status, 200);
-  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
+  assertStrictEquals(res.status, 200);
+  assertMatch(res.headers.get("content-type") ?? "", /application\/json/);
   const doc = await res.json();
-  assert.equal(doc.openapi, "3.0.0");
-  assert.equal(doc.info.version, "1.2.0");
+  assertStrictEquals(doc.openapi, "3.0.0");
+  assertStrictEquals(doc.info.version, "1.2.0");
   for (const path of ["/api/v1/clubs", "/api/mcp", "/clubs/{slug}", "/problems/{code}"]) {
-    assert.ok(doc.paths[path], path);
+    assert(doc.paths[path], path);
   }
 });
 
@@ -124,8 +124,8 @@ Deno.test("serve's MCP endpoint answers on its own address and refuses other Hos
     headers: { "content-type": "application/json" },
     body: LIST,
   });
-  assert.equal(ok.status, 200);
-  assert.equal((await ok.json()).result.tools.length, 5);
+  assertStrictEquals(ok.status, 200);
+  assertStrictEquals((await ok.json()).result.tools.length, 5);
   // fetch sets Host from the URL, so ask through a raw request for another Host.
   const conn = await Deno.connect({ hostname: "127.0.0.1", port: Number(new URL(s.base).port) });
   const req = `POST /api/mcp HTTP/1.1\r\nHost: evil.example\r\nOrigin: http://evil.example\r\n` +
@@ -134,7 +134,7 @@ Deno.test("serve's MCP endpoint answers on its own address and refuses other Hos
   const raw = new TextDecoder().decode(
     (await new Response(conn.readable).arrayBuffer()) as ArrayBuffer,
   );
-  assert.match(raw, /^HTTP\/1\.1 403/);
+  assertMatch(raw, /^HTTP\/1\.1 403/);
 });
 
 Deno.test("MCP calls count against the REST rate limit, and the 429 carries CORS", async () => {
@@ -145,33 +145,33 @@ Deno.test("MCP calls count against the REST rate limit, and the 429 carries CORS
       headers: { "content-type": "application/json", origin: "https://agent.example" },
       body: LIST,
     });
-  assert.equal(
+  assertStrictEquals(
     (await fetch(`${s.base}/api/v1/clubs?limit=1`).then(async (r) => (await r.body?.cancel(), r)))
       .status,
     200,
   );
   const second = await post();
   await second.body?.cancel();
-  assert.equal(second.status, 200);
+  assertStrictEquals(second.status, 200);
   const third = await post();
-  assert.equal(third.status, 429);
-  assert.equal(third.headers.get("access-control-allow-origin"), "*");
-  assert.ok(third.headers.get("retry-after"));
+  assertStrictEquals(third.status, 429);
+  assertStrictEquals(third.headers.get("access-control-allow-origin"), "*");
+  assert(third.headers.get("retry-after"));
   await third.body?.cancel();
 });
 
 Deno.test("serve answers / with the snapshot and a link to every entry point", async () => {
   await using s = await serveFixture();
   const res = await fetch(`${s.base}/`);
-  assert.equal(res.status, 200);
+  assertStrictEquals(res.status, 200);
   const body = await res.json();
-  assert.equal(body.name, "Club Directory");
-  assert.equal(body.snapshot.clubs, 30);
-  assert.equal(body.links.clubs, `${s.base}/api/v1/clubs`);
+  assertStrictEquals(body.name, "Club Directory");
+  assertStrictEquals(body.snapshot.clubs, 30);
+  assertStrictEquals(body.links.clubs, `${s.base}/api/v1/clubs`);
   for (const link of ["openapi", "problems", "mcp"]) {
-    assert.ok(String(body.links[link]).startsWith(s.base), link);
+    assert(String(body.links[link]).startsWith(s.base), link);
   }
-  assert.equal(
+  assertStrictEquals(
     (await fetch(body.links.example).then(async (r) => (await r.body?.cancel(), r))).status,
     200,
   );
@@ -192,11 +192,11 @@ Deno.test("the profile links MCP returns resolve to the club's profile", async (
   });
   const { result } = await res.json();
   const clubs = result.structuredContent.clubs as { slug: string; url: string }[];
-  assert.equal(clubs.length, 3);
+  assertStrictEquals(clubs.length, 3);
   for (const club of clubs) {
-    assert.equal(club.url, `${s.base}/clubs/${club.slug}`);
+    assertStrictEquals(club.url, `${s.base}/clubs/${club.slug}`);
     const page = await fetch(club.url, { headers: { accept: "application/json" } });
-    assert.equal(page.status, 200);
-    assert.equal((await page.json()).slug, club.slug);
+    assertStrictEquals(page.status, 200);
+    assertStrictEquals((await page.json()).slug, club.slug);
   }
 });

@@ -1,7 +1,8 @@
-import assert from "node:assert/strict";
 import { Directory } from "../../core/store/directory.ts";
 import { ProblemError, PROBLEMS } from "../../core/model/problems.ts";
-import { fixture, get, getJson, sharedFixture, testApp } from "./_helpers.ts";
+import { get, getJson, testApp } from "./_helpers.ts";
+import { assert, assertEquals, assertMatch, assertStrictEquals } from "../_assert.ts";
+import { fixture, sharedFixture } from "../_fixture.ts";
 
 const fx = await sharedFixture();
 const app = testApp(fx.directory);
@@ -16,19 +17,19 @@ function assertProblem(
   instance: string,
 ): void {
   const info = PROBLEMS[code];
-  assert.equal(res.status, info.status);
-  assert.equal(res.headers.get("content-type"), "application/problem+json");
-  assert.match(res.headers.get("x-request-id")!, /^[0-9a-f-]{36}$/);
-  assert.match(res.headers.get("ratelimit")!, /^limit=120, remaining=\d+, reset=\d+$/);
-  assert.equal(res.headers.get("ratelimit-policy"), "120;w=60");
-  assert.deepEqual(Object.keys(body), PROBLEM_KEYS);
-  assert.equal(body.type, `https://clubs.example/problems/${code}`);
-  assert.equal(body.title, info.title);
-  assert.equal(body.status, info.status);
-  assert.equal(body.code, code);
-  assert.equal(body.instance, instance);
-  assert.equal(typeof body.detail, "string");
-  assert.ok(!String(body.hint).includes("<SUPPORT_EMAIL>"));
+  assertStrictEquals(res.status, info.status);
+  assertStrictEquals(res.headers.get("content-type"), "application/problem+json");
+  assertMatch(res.headers.get("x-request-id")!, /^[0-9a-f-]{36}$/);
+  assertMatch(res.headers.get("ratelimit")!, /^limit=120, remaining=\d+, reset=\d+$/);
+  assertStrictEquals(res.headers.get("ratelimit-policy"), "120;w=60");
+  assertEquals(Object.keys(body), PROBLEM_KEYS);
+  assertStrictEquals(body.type, `https://clubs.example/problems/${code}`);
+  assertStrictEquals(body.title, info.title);
+  assertStrictEquals(body.status, info.status);
+  assertStrictEquals(body.code, code);
+  assertStrictEquals(body.instance, instance);
+  assertStrictEquals(typeof body.detail, "string");
+  assert(!String(body.hint).includes("<SUPPORT_EMAIL>"));
 }
 
 const BAD_REQUESTS: [string, "invalid_page" | "invalid_limit" | "invalid_waitlist", string][] = [
@@ -46,17 +47,17 @@ for (const [query, code, quoted] of BAD_REQUESTS) {
   Deno.test(`GET /api/v1/clubs?${query} answers 400 ${code} quoting the value`, async () => {
     const { res, body } = await getJson(app, `/api/v1/clubs?${query}`);
     assertProblem(res, body, code, "/api/v1/clubs");
-    assert.ok(body.detail.includes(quoted), body.detail);
-    assert.equal(body.hint, PROBLEMS[code].hint);
+    assert(body.detail.includes(quoted), body.detail);
+    assertStrictEquals(body.hint, PROBLEMS[code].hint);
   });
 }
 
 Deno.test("invalid_page and invalid_limit hints point at the default call; limit's names 200", async () => {
   const page = await getJson(app, "/api/v1/clubs?page=x");
   const limit = await getJson(app, "/api/v1/clubs?limit=x");
-  assert.ok(page.body.hint.includes("GET /api/v1/clubs?page=1&limit=50"));
-  assert.ok(limit.body.hint.includes("GET /api/v1/clubs?page=1&limit=50"));
-  assert.ok(limit.body.hint.includes("200"));
+  assert(page.body.hint.includes("GET /api/v1/clubs?page=1&limit=50"));
+  assert(limit.body.hint.includes("GET /api/v1/clubs?page=1&limit=50"));
+  assert(limit.body.hint.includes("200"));
 });
 
 Deno.test("GET /api/v1/other answers 404 not_found with instance /api/v1", async () => {
@@ -65,8 +66,8 @@ Deno.test("GET /api/v1/other answers 404 not_found with instance /api/v1", async
   ) {
     const { res, body } = await getJson(app, path);
     assertProblem(res, body, "not_found", "/api/v1");
-    assert.ok(body.detail.includes(path), body.detail);
-    assert.ok(body.hint.includes("GET /api/v1/clubs") && body.hint.includes("OpenAPI"));
+    assert(body.detail.includes(path), body.detail);
+    assert(body.hint.includes("GET /api/v1/clubs") && body.hint.includes("OpenAPI"));
   }
 });
 
@@ -78,7 +79,7 @@ Deno.test("An unknown path outside /api/v1 answers 404 not_found with the path a
 Deno.test("POST /api/v1/clubs answers 405 method_not_allowed with Allow", async () => {
   const { res, body } = await getJson(app, "/api/v1/clubs", { method: "POST", body: "{}" });
   assertProblem(res, body, "method_not_allowed", "/api/v1/clubs");
-  assert.equal(res.headers.get("allow"), "GET, HEAD");
+  assertStrictEquals(res.headers.get("allow"), "GET, HEAD");
 });
 
 Deno.test("Error hints name the configured support address", async () => {
@@ -87,38 +88,38 @@ Deno.test("Error hints name the configured support address", async () => {
   });
   const { res, body: problem } = await getJson(missing, "/api/v1/clubs");
   assertProblem(res, problem, "clubs_unavailable", "/api/v1/clubs");
-  assert.ok(problem.hint.includes("ops@clubs.example"), problem.hint);
+  assert(problem.hint.includes("ops@clubs.example"), problem.hint);
 });
 
 Deno.test("A missing database answers 500 clubs_unavailable, then recovers when the file returns", async () => {
   await using local = await fixture();
   const localApp = testApp(local.directory);
-  assert.equal((await getJson(localApp, "/api/v1/clubs")).res.status, 200);
+  assertStrictEquals((await getJson(localApp, "/api/v1/clubs")).res.status, 200);
   await Deno.rename(local.path, `${local.path}.away`);
   for (let i = 0; i < 3; i++) {
     const { res, body } = await getJson(localApp, "/api/v1/clubs?state=FL");
     assertProblem(res, body, "clubs_unavailable", "/api/v1/clubs");
-    assert.ok(!JSON.stringify(body).includes(local.path), "no file path in the body");
+    assert(!JSON.stringify(body).includes(local.path), "no file path in the body");
   }
   await Deno.rename(`${local.path}.away`, local.path);
   const { res, body } = await getJson(localApp, "/api/v1/clubs?state=FL");
-  assert.equal(res.status, 200);
-  assert.equal(body.total, 3);
+  assertStrictEquals(res.status, 200);
+  assertStrictEquals(body.total, 3);
 });
 
 Deno.test("A query failing in SQLite answers 500 clubs_unavailable and the next request reopens", async () => {
   await using local = await fixture();
   const lines: string[] = [];
   const localApp = testApp(local.directory, { errorLog: (l) => lines.push(l) });
-  assert.equal((await get(localApp, "/api/v1/clubs?limit=1")).status, 200);
+  assertStrictEquals((await get(localApp, "/api/v1/clubs?limit=1")).status, 200);
   // Pull the handle out from under the open snapshot, as a failing disk would.
   local.directory.current().db.close();
   const { res, body } = await getJson(localApp, "/api/v1/clubs?limit=2");
   assertProblem(res, body, "clubs_unavailable", "/api/v1/clubs");
-  assert.equal(lines.length, 1);
+  assertStrictEquals(lines.length, 1);
   const again = await getJson(localApp, "/api/v1/clubs?limit=2");
-  assert.equal(again.res.status, 200);
-  assert.equal(again.body.clubs.length, 2);
+  assertStrictEquals(again.res.status, 200);
+  assertStrictEquals(again.body.clubs.length, 2);
 });
 
 Deno.test("An unexpected exception answers 500 internal_error without internals and logs them", async () => {
@@ -133,13 +134,13 @@ Deno.test("An unexpected exception answers 500 internal_error without internals 
   const text = await res.text();
   const body = JSON.parse(text);
   assertProblemLoose(res, body);
-  assert.equal(body.code, "internal_error");
-  assert.equal(body.status, 500);
-  assert.ok(!text.includes("secret") && !text.includes("/srv/") && !text.includes("TypeError"));
-  assert.ok(body.detail.includes("req-42"));
-  assert.equal(res.headers.get("x-request-id"), "req-42");
-  assert.equal(lines.length, 1);
-  assert.ok(lines[0]!.includes("req-42") && lines[0]!.includes("secret internals"), lines[0]);
+  assertStrictEquals(body.code, "internal_error");
+  assertStrictEquals(body.status, 500);
+  assert(!text.includes("secret") && !text.includes("/srv/") && !text.includes("TypeError"));
+  assert(body.detail.includes("req-42"));
+  assertStrictEquals(res.headers.get("x-request-id"), "req-42");
+  assertStrictEquals(lines.length, 1);
+  assert(lines[0]!.includes("req-42") && lines[0]!.includes("secret internals"), lines[0]);
 });
 
 Deno.test("A route mounted later gets problem answers, request ids and rate-limit headers", async () => {
@@ -151,9 +152,9 @@ Deno.test("A route mounted later gets problem answers, request ids and rate-limi
     throw new ProblemError("not_found", 'There is no club "x"');
   });
   const boom = await getJson(extended, "/later/boom");
-  assert.equal(boom.body.code, "internal_error");
-  assert.ok(boom.res.headers.get("ratelimit"));
-  assert.ok(boom.res.headers.get("x-request-id"));
+  assertStrictEquals(boom.body.code, "internal_error");
+  assert(boom.res.headers.get("ratelimit"));
+  assert(boom.res.headers.get("x-request-id"));
   const missing = await getJson(extended, "/later/missing");
   assertProblem(missing.res, missing.body, "not_found", "/later/missing");
 });
@@ -163,15 +164,15 @@ Deno.test("X-Request-Id echoes a sane incoming id and replaces an unsafe one", a
     headers: { "x-request-id": "abc.DEF-12_3" },
   });
   await sane.body?.cancel();
-  assert.equal(sane.headers.get("x-request-id"), "abc.DEF-12_3");
+  assertStrictEquals(sane.headers.get("x-request-id"), "abc.DEF-12_3");
   for (const bad of ["<script>", "a b", "x".repeat(201), ""]) {
     const res = await get(app, "/api/v1/clubs?limit=1", { headers: { "x-request-id": bad } });
     await res.body?.cancel();
-    assert.match(res.headers.get("x-request-id")!, /^[0-9a-f-]{36}$/, bad);
+    assertMatch(res.headers.get("x-request-id")!, /^[0-9a-f-]{36}$/, bad);
   }
 });
 
 function assertProblemLoose(res: Response, body: Record<string, unknown>): void {
-  assert.equal(res.headers.get("content-type"), "application/problem+json");
-  assert.deepEqual(Object.keys(body), PROBLEM_KEYS);
+  assertStrictEquals(res.headers.get("content-type"), "application/problem+json");
+  assertEquals(Object.keys(body), PROBLEM_KEYS);
 }

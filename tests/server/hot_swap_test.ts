@@ -1,5 +1,6 @@
-import assert from "node:assert/strict";
-import { fixture, FIXTURE_CSV, get, importFile, testApp } from "./_helpers.ts";
+import { get, testApp } from "./_helpers.ts";
+import { assert, assertEquals, assertStrictEquals } from "../_assert.ts";
+import { fixture, FIXTURE_CSV, importFile } from "../_fixture.ts";
 
 /** The fixture without its last `drop` clubs (a different snapshot). */
 async function smallerCsv(dir: string, drop: number): Promise<string> {
@@ -48,16 +49,16 @@ Deno.test("An import while requests run is picked up with zero failed requests",
   };
   await Promise.all([loop(0), loop(1), loop(2), loop(3), importer()]);
 
-  assert.deepEqual(failures, []);
-  assert.equal(imports, 2);
-  assert.ok(totals.length >= 40, String(totals.length));
+  assertEquals(failures, []);
+  assertStrictEquals(imports, 2);
+  assert(totals.length >= 40, String(totals.length));
   // Every answer came from a whole snapshot, never a mix.
-  assert.ok(totals.every((t) => t === 30 || t === 25 || t === 20), String(new Set(totals)));
+  assert(totals.every((t) => t === 30 || t === 25 || t === 20), String(new Set(totals)));
   // The loops saw the old snapshot and then the new one, without a restart.
-  assert.equal(totals[0], 30);
-  assert.ok(totals.includes(20), String(new Set(totals)));
+  assertStrictEquals(totals[0], 30);
+  assert(totals.includes(20), String(new Set(totals)));
   await new Promise((r) => setTimeout(r, 10));
   const res = await get(app, "/api/v1/clubs");
-  assert.equal((await res.json()).total, 20);
-  assert.equal(res.headers.get("x-total-clubs"), "20");
+  assertStrictEquals((await res.json()).total, 20);
+  assertStrictEquals(res.headers.get("x-total-clubs"), "20");
 });

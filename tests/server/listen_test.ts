@@ -1,7 +1,13 @@
-import assert from "node:assert/strict";
 import { DEFAULT_SETTINGS, listen, listenUrl } from "../../server/listen.ts";
 import type { ServeSettings } from "../../server/listen.ts";
-import { sharedFixture } from "./_helpers.ts";
+import {
+  assert,
+  assertEquals,
+  assertMatch,
+  assertRejects,
+  assertStrictEquals,
+} from "../_assert.ts";
+import { sharedFixture } from "../_fixture.ts";
 
 const fx = await sharedFixture();
 
@@ -20,15 +26,15 @@ Deno.test("A real server writes one access-log line per request", async () => {
     await ok.body?.cancel();
     const bad = await fetch(`${base}/api/v1/clubs?page=0`);
     await bad.body?.cancel();
-    assert.equal(lines.length, 2);
-    assert.match(
+    assertStrictEquals(lines.length, 2);
+    assertMatch(
       lines[0]!,
       /^\d{4}-\d\d-\d\dT[\d:.]+Z GET \/api\/v1\/clubs 200 \d+\.\dms log-test-1$/,
     );
     // The query string (what people search for) stays out of the log.
-    assert.ok(!lines[0]!.includes("secret"));
-    assert.match(lines[1]!, / GET \/api\/v1\/clubs 400 \d+\.\dms [0-9a-f-]{36}$/);
-    assert.equal(lines[1]!.split(" ").at(-1), bad.headers.get("x-request-id"));
+    assert(!lines[0]!.includes("secret"));
+    assertMatch(lines[1]!, / GET \/api\/v1\/clubs 400 \d+\.\dms [0-9a-f-]{36}$/);
+    assertStrictEquals(lines[1]!.split(" ").at(-1), bad.headers.get("x-request-id"));
   } finally {
     await running.close();
   }
@@ -40,8 +46,8 @@ Deno.test("A quiet server writes no access log", async () => {
   try {
     const res = await fetch(`http://127.0.0.1:${running.server.addr.port}/api/v1/clubs`);
     await res.body?.cancel();
-    assert.equal(res.status, 200);
-    assert.deepEqual(lines, []);
+    assertStrictEquals(res.status, 200);
+    assertEquals(lines, []);
   } finally {
     await running.close();
   }
@@ -66,16 +72,19 @@ Deno.test("Closing a server lets an in-flight request finish, then refuses new o
   // The server waits for the slow request instead of cutting it off.
   setTimeout(() => release.resolve(), 50);
   const res = await slow;
-  assert.equal(res.status, 200);
-  assert.equal(await res.text(), "finished");
+  assertStrictEquals(res.status, 200);
+  assertStrictEquals(await res.text(), "finished");
   await closed;
-  await assert.rejects(fetch(`${base}/api/v1/clubs`));
+  await assertRejects(fetch(`${base}/api/v1/clubs`));
 });
 
 Deno.test("listenUrl() brackets IPv6 hosts", () => {
-  assert.equal(
+  assertStrictEquals(
     listenUrl({ transport: "tcp", hostname: "127.0.0.1", port: 80 }),
     "http://127.0.0.1:80/",
   );
-  assert.equal(listenUrl({ transport: "tcp", hostname: "::1", port: 8000 }), "http://[::1]:8000/");
+  assertStrictEquals(
+    listenUrl({ transport: "tcp", hostname: "::1", port: 8000 }),
+    "http://[::1]:8000/",
+  );
 });

@@ -1,10 +1,10 @@
 import { DatabaseSync } from "node:sqlite";
-import { assertEquals, ok } from "../../_assert.ts";
 import { ensureDatabase } from "../../../core/import/bundled.ts";
 import { ClubStore } from "../../../core/store/store.ts";
 import { search } from "../../../core/search/search.ts";
 import { keyIndex } from "../../../core/search/key_index.ts";
 import { fold } from "../../../core/model/fold.ts";
+import { assert, assertEquals } from "../../_assert.ts";
 
 Deno.test("ensureDatabase() rebuilds a database of an older layout from the bundled snapshot, which searches right", async () => {
   const dir = await Deno.makeTempDir();
@@ -16,14 +16,14 @@ Deno.test("ensureDatabase() rebuilds a database of an older layout from the bund
   old.close();
   const lines: string[] = [];
   assertEquals(await ensureDatabase(path, (l) => lines.push(l)), true);
-  ok(lines[0]!.includes("layout version 1"), lines[0]);
+  assert(lines[0]!.includes("layout version 1"), lines[0]);
   const store = ClubStore.open(path);
-  ok(keyIndex(store).size >= 39_000);
+  assert(keyIndex(store).size >= 39_000);
   // On the real directory both name paths run: the trigram index for rare
   // fragments, the in-memory check for common ones ("club" is in most names).
   for (const q of ["club", "country club", "pine valley", "zürich", "ab"]) {
     const r = search(store, { q, limit: "1" });
-    ok(r.ok);
+    assert(r.ok);
     const expected = store.db.prepare(
       "SELECT count(*) AS n FROM clubs WHERE instr(name_fold, ?) > 0",
     )

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { z } from "zod";
-import { assertEquals, ok } from "../../_assert.ts";
 import { CLUB_FIELDS, ClubRecordSchema } from "../../../core/schema/club.ts";
 import { readRow } from "../../../core/import/csv_row.ts";
 import { compileAccept, compileField } from "../../../core/import/validate.ts";
+import { assert, assertEquals } from "../../_assert.ts";
 
 const accept = compileAccept(ClubRecordSchema);
 
@@ -139,7 +139,7 @@ Deno.test("compileAccept() never accepts what ClubRecordSchema rejects, and zod 
       const fast = accept(obj);
       // The fast path may defer to zod (false) but must never accept what zod rejects.
       if (fast) {
-        ok(zod.success, JSON.stringify(obj));
+        assert(zod.success, JSON.stringify(obj));
         assertEquals(zod.data, obj);
       }
     }),
@@ -148,8 +148,8 @@ Deno.test("compileAccept() never accepts what ClubRecordSchema rejects, and zod 
 });
 
 Deno.test("compileAccept() vouches for ordinary valid records without zod", () => {
-  ok(accept(BASE));
-  ok(accept({ ...BASE, id: "00000000-0000-0000-0000-000000000000", amenities: null }));
+  assert(accept(BASE));
+  assert(accept({ ...BASE, id: "00000000-0000-0000-0000-000000000000", amenities: null }));
 });
 
 Deno.test("compileField() matches each field schema on random values", () => {
@@ -187,7 +187,7 @@ Deno.test("readRow() gives the same result through the fast path as through zod"
         // Rebuild what zod would have returned for the same object.
         const v = { ...r.value, slug: r.value.slug ?? "placeholder" };
         const z = ClubRecordSchema.safeParse(v);
-        ok(z.success);
+        assert(z.success);
         assertEquals(z.data, v);
       }
     }),

@@ -1,8 +1,8 @@
-import { assertEquals, assertRejects, ok } from "../../_assert.ts";
 import { importCsv, ImportError, openSource } from "../../../core/import/import.ts";
 import { ClubStore } from "../../../core/store/store.ts";
 import { search } from "../../../core/search/search.ts";
 import { FIXTURE_CSV } from "../../_fixture.ts";
+import { assert, assertEquals, assertRejects } from "../../_assert.ts";
 
 const HEADER = "name,city,state,country,type";
 
@@ -22,7 +22,7 @@ async function importErrors(text: string): Promise<ImportError> {
   try {
     await importText(text, `${dir}/c.db`);
   } catch (e) {
-    ok(e instanceof ImportError, String(e));
+    assert(e instanceof ImportError, String(e));
     return e;
   } finally {
     await Deno.remove(dir, { recursive: true });
@@ -34,7 +34,7 @@ function allClubs(path: string) {
   const store = ClubStore.open(path);
   try {
     const r = search(store, { limit: "200" });
-    ok(r.ok);
+    assert(r.ok);
     return r.value.clubs;
   } finally {
     store.close();
@@ -68,7 +68,7 @@ Deno.test("importCsv() accepts columns in any order and reports unknown columns"
 
 Deno.test("importCsv() refuses a header without name", async () => {
   const e = await importErrors("city,state\nParis,\n");
-  ok(/no "name" column/.test(e.message), e.message);
+  assert(/no "name" column/.test(e.message), e.message);
 });
 
 Deno.test("importCsv() derives a stable id and a unique slug when missing", async () => {
@@ -80,7 +80,7 @@ Deno.test("importCsv() derives a stable id and a unique slug when missing", asyn
   const a = allClubs(`${dir}/a.db`);
   const b = allClubs(`${dir}/b.db`);
   assertEquals(a.map((c) => c.id), b.map((c) => c.id));
-  ok(
+  assert(
     a.every((c) =>
       /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(c.id)
     ),
@@ -135,7 +135,7 @@ Deno.test("importCsv() rejects duplicate ids and slugs naming the first line", a
 Deno.test("importCsv() rejects a row with the wrong number of fields", async () => {
   const e = await importErrors("name,city\nA,B,C\n");
   assertEquals(e.errors[0]!.line, 2);
-  ok(/expected 2 fields/.test(e.errors[0]!.message));
+  assert(/expected 2 fields/.test(e.errors[0]!.message));
 });
 
 Deno.test("importCsv() rejects fee figures on a club whose fee_tier is none", async () => {
@@ -229,14 +229,14 @@ Deno.test("importCsv() turns a corrupt gzip into a clear ImportError", async () 
 
 Deno.test("importCsv() reports an unclosed quote with its line", async () => {
   const e = await importErrors('name,city\nA,"unclosed\nB,c\n');
-  ok(/Cannot parse the CSV: .*line/i.test(e.message), e.message);
+  assert(/Cannot parse the CSV: .*line/i.test(e.message), e.message);
 });
 
 async function rejection(p: Promise<unknown>): Promise<ImportError> {
   try {
     await p;
   } catch (e) {
-    ok(e instanceof ImportError, String(e));
+    assert(e instanceof ImportError, String(e));
     return e;
   }
   throw new Error("expected the import to fail");
@@ -251,7 +251,7 @@ Deno.test("importCsv() reads any byte stream, not only a file from openSource", 
   const e = await rejection(
     importCsv(new Blob(['name,holes\nA,x\nB,"y\n']).stream(), { dbPath: `${dir}/d.db` }),
   );
-  ok(/Cannot parse the CSV: .*line/i.test(e.message), e.message);
+  assert(/Cannot parse the CSV: .*line/i.test(e.message), e.message);
   await Deno.remove(dir, { recursive: true });
 });
 

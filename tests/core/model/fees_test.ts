@@ -1,4 +1,3 @@
-import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { FeeView } from "../../../core/schema/club.ts";
 import {
@@ -11,6 +10,7 @@ import {
   formatMoney,
   visibleFigures,
 } from "../../../core/model/fees.ts";
+import { assert, assertEquals, assertStrictEquals } from "../../_assert.ts";
 
 const verified: FeeFields = {
   initiation_fee: 250_000,
@@ -37,35 +37,35 @@ const noFees: FeeFields = {
 const ACCESS: FeeAccess[] = ["locked", "band", "exact"];
 
 Deno.test("BAND_LADDER starts at 0, rises strictly and ends at 1,000,000", () => {
-  assert.equal(BAND_LADDER[0], 0);
-  assert.equal(BAND_LADDER.at(-1), 1_000_000);
+  assertStrictEquals(BAND_LADDER[0], 0);
+  assertStrictEquals(BAND_LADDER.at(-1), 1_000_000);
   for (let i = 1; i < BAND_LADDER.length; i++) {
-    assert.ok(BAND_LADDER[i]! > BAND_LADDER[i - 1]!, `edge ${i}`);
+    assert(BAND_LADDER[i]! > BAND_LADDER[i - 1]!, `edge ${i}`);
   }
 });
 
 Deno.test("bandLabel() includes the lower edge and excludes the upper one", () => {
-  assert.equal(bandLabel(0, "USD"), "$0–$100");
-  assert.equal(bandLabel(99.99, "USD"), "$0–$100");
-  assert.equal(bandLabel(100, "USD"), "$100–$250");
-  assert.equal(bandLabel(9_999, "USD"), "$5,000–$10,000");
-  assert.equal(bandLabel(10_000, "USD"), "$10,000–$25,000");
-  assert.equal(bandLabel(15_000, "USD"), "$10,000–$25,000");
-  assert.equal(bandLabel(24_999, "USD"), "$10,000–$25,000");
-  assert.equal(bandLabel(25_000, "USD"), "$25,000–$50,000");
-  assert.equal(bandLabel(999_999, "USD"), "$500,000–$1,000,000");
+  assertStrictEquals(bandLabel(0, "USD"), "$0–$100");
+  assertStrictEquals(bandLabel(99.99, "USD"), "$0–$100");
+  assertStrictEquals(bandLabel(100, "USD"), "$100–$250");
+  assertStrictEquals(bandLabel(9_999, "USD"), "$5,000–$10,000");
+  assertStrictEquals(bandLabel(10_000, "USD"), "$10,000–$25,000");
+  assertStrictEquals(bandLabel(15_000, "USD"), "$10,000–$25,000");
+  assertStrictEquals(bandLabel(24_999, "USD"), "$10,000–$25,000");
+  assertStrictEquals(bandLabel(25_000, "USD"), "$25,000–$50,000");
+  assertStrictEquals(bandLabel(999_999, "USD"), "$500,000–$1,000,000");
 });
 
 Deno.test("bandLabel() is open-ended from $1,000,000", () => {
-  assert.equal(bandLabel(1_000_000, "USD"), "$1,000,000+");
-  assert.equal(bandLabel(7_500_000, "USD"), "$1,000,000+");
+  assertStrictEquals(bandLabel(1_000_000, "USD"), "$1,000,000+");
+  assertStrictEquals(bandLabel(7_500_000, "USD"), "$1,000,000+");
 });
 
 Deno.test("bandLabel() uses the club's currency", () => {
-  assert.equal(bandLabel(15_000, "EUR"), "€10,000–€25,000");
-  assert.equal(bandLabel(15_000, "GBP"), "£10,000–£25,000");
+  assertStrictEquals(bandLabel(15_000, "EUR"), "€10,000–€25,000");
+  assertStrictEquals(bandLabel(15_000, "GBP"), "£10,000–£25,000");
   // Intl puts a no-break space after a currency code.
-  assert.equal(bandLabel(15_000, "CHF"), "CHF\u00a010,000–CHF\u00a025,000");
+  assertStrictEquals(bandLabel(15_000, "CHF"), "CHF\u00a010,000–CHF\u00a025,000");
 });
 
 Deno.test("every amount falls in exactly one band, and the band contains it", () => {
@@ -73,62 +73,62 @@ Deno.test("every amount falls in exactly one band, and the band contains it", ()
     fc.property(fc.double({ min: 0, max: 1e12, noNaN: true }), (amount) => {
       const label = bandLabel(amount, "USD");
       const [lo, hi] = label.replace("+", "").split("–").map((s) => Number(s.replace(/[$,]/g, "")));
-      assert.ok(BAND_LADDER.includes(lo!), label);
-      assert.ok(amount >= lo!, `${amount} ≥ ${label}`);
-      if (hi === undefined) assert.equal(lo, 1_000_000);
+      assert(BAND_LADDER.includes(lo!), label);
+      assert(amount >= lo!, `${amount} ≥ ${label}`);
+      if (hi === undefined) assertStrictEquals(lo, 1_000_000);
       else {
-        assert.ok(amount < hi, `${amount} < ${label}`);
-        assert.equal(BAND_LADDER[BAND_LADDER.indexOf(lo!) + 1], hi, "adjacent edges");
+        assert(amount < hi, `${amount} < ${label}`);
+        assertStrictEquals(BAND_LADDER[BAND_LADDER.indexOf(lo!) + 1], hi, "adjacent edges");
       }
     }),
   );
 });
 
 Deno.test("formatMoney() shows whole amounts without cents and keeps cents otherwise", () => {
-  assert.equal(formatMoney(12_500, "USD"), "$12,500");
-  assert.equal(formatMoney(0, "USD"), "$0");
-  assert.equal(formatMoney(416.67, "USD"), "$416.67");
-  assert.equal(formatMoney(99.5, "USD"), "$99.50");
-  assert.equal(formatMoney(1_000, "EUR"), "€1,000");
+  assertStrictEquals(formatMoney(12_500, "USD"), "$12,500");
+  assertStrictEquals(formatMoney(0, "USD"), "$0");
+  assertStrictEquals(formatMoney(416.67, "USD"), "$416.67");
+  assertStrictEquals(formatMoney(99.5, "USD"), "$99.50");
+  assertStrictEquals(formatMoney(1_000, "EUR"), "€1,000");
 });
 
 Deno.test("firstYearCost() is initiation plus a year of annual dues", () => {
-  assert.equal(firstYearCost(verified), 280_000);
-  assert.equal(firstYearCost(estimate), 220_000);
+  assertStrictEquals(firstYearCost(verified), 280_000);
+  assertStrictEquals(firstYearCost(estimate), 220_000);
 });
 
 Deno.test("firstYearCost() uses twelve monthly dues when annual dues are missing", () => {
-  assert.equal(firstYearCost({ ...verified, annual_dues: null }), 250_000 + 12 * 2_500);
+  assertStrictEquals(firstYearCost({ ...verified, annual_dues: null }), 250_000 + 12 * 2_500);
 });
 
 Deno.test("firstYearCost() prefers annual dues over monthly dues", () => {
-  assert.equal(firstYearCost({ ...verified, monthly_dues: 99_999 }), 280_000);
+  assertStrictEquals(firstYearCost({ ...verified, monthly_dues: 99_999 }), 280_000);
 });
 
 Deno.test("firstYearCost() is null unless initiation and some dues are on file", () => {
-  assert.equal(firstYearCost(noFees), null);
-  assert.equal(firstYearCost({ ...verified, initiation_fee: null }), null);
-  assert.equal(firstYearCost({ ...verified, annual_dues: null, monthly_dues: null }), null);
+  assertStrictEquals(firstYearCost(noFees), null);
+  assertStrictEquals(firstYearCost({ ...verified, initiation_fee: null }), null);
+  assertStrictEquals(firstYearCost({ ...verified, annual_dues: null, monthly_dues: null }), null);
 });
 
 Deno.test("firstYearCost() counts a zero initiation fee", () => {
-  assert.equal(firstYearCost({ ...verified, initiation_fee: 0 }), 30_000);
+  assertStrictEquals(firstYearCost({ ...verified, initiation_fee: 0 }), 30_000);
 });
 
 Deno.test("anonymous: locked where a figure exists, none where none", () => {
-  assert.deepEqual(feeViews(verified, "locked"), {
+  assertEquals(feeViews(verified, "locked"), {
     initiation: { kind: "locked" },
     annual: { kind: "locked" },
     monthly: { kind: "locked" },
     firstYear: { kind: "locked" },
   });
-  assert.deepEqual(feeViews(estimate, "locked"), {
+  assertEquals(feeViews(estimate, "locked"), {
     initiation: { kind: "locked" },
     annual: { kind: "locked" },
     monthly: { kind: "none" },
     firstYear: { kind: "locked" },
   });
-  assert.deepEqual(feeViews(noFees, "locked"), {
+  assertEquals(feeViews(noFees, "locked"), {
     initiation: { kind: "none" },
     annual: { kind: "none" },
     monthly: { kind: "none" },
@@ -137,13 +137,13 @@ Deno.test("anonymous: locked where a figure exists, none where none", () => {
 });
 
 Deno.test("free: bands, estimate false for verified fees and true for estimates", () => {
-  assert.deepEqual(feeViews(verified, "band"), {
+  assertEquals(feeViews(verified, "band"), {
     initiation: { kind: "band", label: "$250,000–$500,000", estimate: false },
     annual: { kind: "band", label: "$25,000–$50,000", estimate: false },
     monthly: { kind: "band", label: "$2,500–$5,000", estimate: false },
     firstYear: { kind: "band", label: "$250,000–$500,000", estimate: false },
   });
-  assert.deepEqual(feeViews(estimate, "band"), {
+  assertEquals(feeViews(estimate, "band"), {
     initiation: { kind: "band", label: "$100,000–$250,000", estimate: true },
     annual: { kind: "band", label: "$10,000–$25,000", estimate: true },
     monthly: { kind: "none" },
@@ -152,7 +152,7 @@ Deno.test("free: bands, estimate false for verified fees and true for estimates"
 });
 
 Deno.test("member: exact for club-verified fees", () => {
-  assert.deepEqual(feeViews(verified, "exact"), {
+  assertEquals(feeViews(verified, "exact"), {
     initiation: { kind: "exact", label: "$250,000" },
     annual: { kind: "exact", label: "$30,000" },
     monthly: { kind: "exact", label: "$2,500" },
@@ -161,33 +161,33 @@ Deno.test("member: exact for club-verified fees", () => {
 });
 
 Deno.test("member: bands for estimates, never exact", () => {
-  assert.deepEqual(feeViews(estimate, "exact"), feeViews(estimate, "band"));
+  assertEquals(feeViews(estimate, "exact"), feeViews(estimate, "band"));
 });
 
 Deno.test("fees with no tier count as estimates", () => {
   const untiered = { ...estimate, fee_tier: null };
-  assert.deepEqual(feeViews(untiered, "exact"), feeViews(estimate, "band"));
+  assertEquals(feeViews(untiered, "exact"), feeViews(estimate, "band"));
 });
 
 Deno.test("no fees on file: none for every caller", () => {
   for (const access of ACCESS) {
     for (const v of Object.values(feeViews(noFees, access))) {
-      assert.deepEqual(v, { kind: "none" }, access);
+      assertEquals(v, { kind: "none" }, access);
     }
   }
 });
 
 Deno.test("visibleFigures(): only members, only club-verified fees", () => {
   const hidden = { initiation_fee: null, annual_dues: null, monthly_dues: null };
-  assert.deepEqual(visibleFigures(verified, "locked"), hidden);
-  assert.deepEqual(visibleFigures(verified, "band"), hidden);
-  assert.deepEqual(visibleFigures(verified, "exact"), {
+  assertEquals(visibleFigures(verified, "locked"), hidden);
+  assertEquals(visibleFigures(verified, "band"), hidden);
+  assertEquals(visibleFigures(verified, "exact"), {
     initiation_fee: 250_000,
     annual_dues: 30_000,
     monthly_dues: 2_500,
   });
-  assert.deepEqual(visibleFigures(estimate, "exact"), hidden);
-  assert.deepEqual(visibleFigures(noFees, "exact"), hidden);
+  assertEquals(visibleFigures(estimate, "exact"), hidden);
+  assertEquals(visibleFigures(noFees, "exact"), hidden);
 });
 
 const feeFields = fc.record({
@@ -219,12 +219,12 @@ Deno.test("property: each view's kind follows spec §5 for every access level", 
   fc.assert(
     fc.property(feeFields, fc.constantFrom(...ACCESS), (club, access) => {
       const views = feeViews(club, access);
-      assert.deepEqual(Object.keys(views), ["initiation", "annual", "monthly", "firstYear"]);
+      assertEquals(Object.keys(views), ["initiation", "annual", "monthly", "firstYear"]);
       for (const [key, v] of Object.entries(views)) {
-        assert.ok(shapeOk(v), JSON.stringify(v));
+        assert(shapeOk(v), JSON.stringify(v));
         const amount = figureOf(club, key);
         if (amount === null) {
-          assert.equal(v.kind, "none");
+          assertStrictEquals(v.kind, "none");
           continue;
         }
         const expected = access === "locked"
@@ -232,12 +232,12 @@ Deno.test("property: each view's kind follows spec §5 for every access level", 
           : access === "exact" && club.fee_tier === "verified"
           ? "exact"
           : "band";
-        assert.equal(v.kind, expected);
+        assertStrictEquals(v.kind, expected);
         if (v.kind === "band") {
-          assert.equal(v.label, bandLabel(amount, club.currency));
-          assert.equal(v.estimate, club.fee_tier !== "verified");
+          assertStrictEquals(v.label, bandLabel(amount, club.currency));
+          assertStrictEquals(v.estimate, club.fee_tier !== "verified");
         }
-        if (v.kind === "exact") assert.equal(v.label, formatMoney(amount, club.currency));
+        if (v.kind === "exact") assertStrictEquals(v.label, formatMoney(amount, club.currency));
       }
     }),
   );
@@ -254,8 +254,8 @@ Deno.test("property: figures show only when a view is exact", () => {
         [figures.monthly_dues, views.monthly, club.monthly_dues],
       ] as const;
       for (const [shown, view, stored] of pairs) {
-        if (view.kind === "exact") assert.equal(shown, stored);
-        else assert.equal(shown, null);
+        if (view.kind === "exact") assertStrictEquals(shown, stored);
+        else assertStrictEquals(shown, null);
       }
     }),
   );

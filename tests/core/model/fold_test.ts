@@ -1,5 +1,5 @@
-import { assertEquals } from "../../_assert.ts";
 import { fold, foldKey, placeKey } from "../../../core/model/fold.ts";
+import { assertEquals } from "../../_assert.ts";
 
 Deno.test("fold() lower-cases, strips accents and collapses white space", () => {
   assertEquals(fold("  Zürich  Golf-Club "), "zurich golf-club");

@@ -1,6 +1,6 @@
-import { assertEquals, ok } from "../../_assert.ts";
 import fc from "fast-check";
 import { asciiJson } from "../../../core/model/json.ts";
+import { assert, assertEquals } from "../../_assert.ts";
 
 Deno.test("asciiJson() escapes every non-ASCII character", () => {
   assertEquals(
@@ -13,7 +13,7 @@ Deno.test("asciiJson() parses back to the same value and is pure ASCII (property
   fc.assert(
     fc.property(fc.jsonValue(), (v) => {
       const text = asciiJson(v);
-      ok(![...text].some((c) => c.charCodeAt(0) > 0x7e), text);
+      assert(![...text].some((c) => c.charCodeAt(0) > 0x7e), text);
       assertEquals(JSON.parse(text), JSON.parse(JSON.stringify(v)));
     }),
     { numRuns: 300 },

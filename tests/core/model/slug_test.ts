@@ -1,5 +1,5 @@
-import { assertEquals } from "../../_assert.ts";
 import { MAX_SLUG, slugify } from "../../../core/model/slug.ts";
+import { assertEquals } from "../../_assert.ts";
 
 Deno.test("slugify() folds accents and drops apostrophes rather than splitting words", () => {
   assertEquals(slugify("St. Andrew's Golf Club, Zürich"), "st-andrews-golf-club-zurich");

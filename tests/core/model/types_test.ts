@@ -1,5 +1,5 @@
-import { assertEquals } from "../../_assert.ts";
 import { typeKey, typeKeysOf, typeMatches } from "../../../core/model/types.ts";
+import { assertEquals } from "../../_assert.ts";
 
 Deno.test("typeMatches() expands the spec's groups and reads wine as dining", () => {
   assertEquals(typeMatches("golf"), ["golf", "country_club"]);

@@ -1,8 +1,8 @@
-import { assertEquals } from "../../_assert.ts";
 import { NORTH_AMERICA, resolveCountryKey, resolveStateKey } from "../../../core/places/resolve.ts";
-import { sharedFixtureDb } from "../../_fixture.ts";
+import { sharedFixture } from "../../_fixture.ts";
+import { assertEquals } from "../../_assert.ts";
 
-const { store } = await sharedFixtureDb();
+const { store } = await sharedFixture();
 
 Deno.test("resolveCountryKey() accepts codes, names and common English aliases", () => {
   for (const raw of ["GB", "gbr", "UK", "United Kingdom", "great britain"]) {

@@ -1,8 +1,8 @@
-import { assertEquals, ok } from "../../_assert.ts";
 import { clubNames, keyIndex, members, typeMask } from "../../../core/search/key_index.ts";
-import { sharedFixtureDb } from "../../_fixture.ts";
+import { sharedFixture } from "../../_fixture.ts";
+import { assert, assertEquals } from "../../_assert.ts";
 
-const { store } = await sharedFixtureDb();
+const { store } = await sharedFixture();
 
 Deno.test("KeyIndex holds one coded entry per club, in name order", () => {
   const idx = keyIndex(store);
@@ -30,21 +30,21 @@ Deno.test("typeMask() covers a group's members and nothing else", () => {
   const mask = typeMask(store, "golf");
   const matched = idx.types.values.filter((_, c) => mask[c]).sort();
   assertEquals(matched, ["country_club", "golf"]);
-  ok(idx.types.find("no_such_type") === -1);
+  assert(idx.types.find("no_such_type") === -1);
 });
 
 Deno.test("keyIndex() is loaded once per snapshot, through the store's memo", () => {
-  ok(keyIndex(store) === keyIndex(store));
+  assert(keyIndex(store) === keyIndex(store));
   const stats = store.memoStats()["search.key_index"]!;
   assertEquals(stats.size, 1);
-  ok(stats.bytes > 0 && stats.bytes <= stats.budget);
+  assert(stats.bytes > 0 && stats.bytes <= stats.budget);
 });
 
 Deno.test("members() lists the clubs whose code the mask allows, in name order", () => {
   const idx = keyIndex(store);
   const open = members(store, "waitlist", idx.waitlists.mask(["open"]));
-  ok(open.length > 0);
+  assert(open.length > 0);
   for (const i of open) assertEquals(idx.waitlists.values[idx.waitlist[i]!], "open");
   assertEquals([...open], [...open].sort((a, b) => a - b));
-  ok(members(store, "waitlist", idx.waitlists.mask(["open"])) === open, "kept");
+  assert(members(store, "waitlist", idx.waitlists.mask(["open"])) === open, "kept");
 });

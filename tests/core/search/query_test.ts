@@ -1,5 +1,5 @@
-import { assertEquals, ok } from "../../_assert.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT, parseSearch } from "../../../core/search/query.ts";
+import { assert, assertEquals } from "../../_assert.ts";
 
 function value(raw: Parameters<typeof parseSearch>[0]) {
   const r = parseSearch(raw);
@@ -33,7 +33,7 @@ Deno.test("parseSearch() rejects non-integer, zero and negative page", () => {
   for (const page of ["0", "-1", "abc", "1.5", "1e3", "+1", " x", 0, -3, 1.5]) {
     const e = error({ page });
     assertEquals(e.code, "invalid_page");
-    ok(e.detail.includes(String(page)), e.detail);
+    assert(e.detail.includes(String(page)), e.detail);
   }
 });
 
@@ -54,7 +54,7 @@ Deno.test("parseSearch() expands by_invitation and names a bad waitlist value", 
   assertEquals(value({ waitlist: "" }).waitlist, null);
   const e = error({ waitlist: "open,maybe" });
   assertEquals(e.code, "invalid_waitlist");
-  ok(e.detail.includes('"maybe"') && e.detail.includes("invite_only"), e.detail);
+  assert(e.detail.includes('"maybe"') && e.detail.includes("invite_only"), e.detail);
 });
 
 Deno.test("parseSearch() reads types in any case with hyphens as underscores", () => {

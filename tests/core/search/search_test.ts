@@ -1,12 +1,12 @@
-import { assertDeepEqual, assertEquals, ok } from "../../_assert.ts";
 import fc from "fast-check";
 import { search } from "../../../core/search/search.ts";
 import { fold } from "../../../core/model/fold.ts";
 import type { RawSearch } from "../../../core/search/query.ts";
 import type { ClubStore } from "../../../core/store/store.ts";
-import { sharedFixtureDb } from "../../_fixture.ts";
+import { sharedFixture } from "../../_fixture.ts";
+import { assert, assertEquals } from "../../_assert.ts";
 
-const fx = await sharedFixtureDb();
+const fx = await sharedFixture();
 const store: ClubStore = fx.store;
 
 function names(raw: RawSearch): string[] {
@@ -22,15 +22,15 @@ function total(raw: RawSearch): number {
 
 Deno.test("search() with no filter returns every club sorted by name", () => {
   const r = search(store, {});
-  ok(r.ok);
+  assert(r.ok);
   assertEquals(r.value.total, 30);
   const got = r.value.clubs.map((c) => c.name.toLowerCase());
-  assertDeepEqual(got, [...got].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })));
+  assertEquals(got, [...got].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })));
 });
 
 Deno.test("search() matches FL and Florida alike", () => {
-  assertDeepEqual(names({ state: "FL" }), names({ state: "Florida" }));
-  assertDeepEqual(names({ state: "FL" }), [
+  assertEquals(names({ state: "FL" }), names({ state: "Florida" }));
+  assertEquals(names({ state: "FL" }), [
     "Club Havana Cigar Lounge (Miami)",
     "Riverside Country Club (Tampa)",
     "Seminole Golf Club (Juno Beach)",
@@ -38,9 +38,9 @@ Deno.test("search() matches FL and Florida alike", () => {
 });
 
 Deno.test("search() matches GB and United Kingdom alike", () => {
-  assertDeepEqual(names({ country: "GB" }), names({ country: "United Kingdom" }));
-  assertDeepEqual(names({ country: "gbr" }), ["Royal St. George's Golf Club (Sandwich)"]);
-  assertDeepEqual(names({ country: "UK" }), names({ country: "GB" }));
+  assertEquals(names({ country: "GB" }), names({ country: "United Kingdom" }));
+  assertEquals(names({ country: "gbr" }), ["Royal St. George's Golf Club (Sandwich)"]);
+  assertEquals(names({ country: "UK" }), names({ country: "GB" }));
 });
 
 Deno.test("search() reads USA, United States of America and US as one country", () => {
@@ -51,16 +51,16 @@ Deno.test("search() reads USA, United States of America and US as one country", 
 });
 
 Deno.test("search() keeps state within the United States and Canada unless country is sent", () => {
-  assertDeepEqual(names({ state: "Georgia" }), ["Augusta National Golf Club (Augusta)"]);
-  assertDeepEqual(names({ state: "Western Australia" }), []);
-  assertDeepEqual(names({ state: "Western Australia", country: "AU" }), [
+  assertEquals(names({ state: "Georgia" }), ["Augusta National Golf Club (Augusta)"]);
+  assertEquals(names({ state: "Western Australia" }), []);
+  assertEquals(names({ state: "Western Australia", country: "AU" }), [
     "Riverside Country Club (Perth)",
   ]);
-  assertDeepEqual(names({ state: "NSW", country: "Australia" }), [
+  assertEquals(names({ state: "NSW", country: "Australia" }), [
     "Royal Sydney Golf Club (Sydney)",
   ]);
-  assertDeepEqual(names({ state: "ON" }), ["Riverside Country Club (Ottawa)"]);
-  assertDeepEqual(names({ state: "Quebec" }), ["Le Cercle Gourmand (Montréal)"]);
+  assertEquals(names({ state: "ON" }), ["Riverside Country Club (Ottawa)"]);
+  assertEquals(names({ state: "Quebec" }), ["Le Cercle Gourmand (Montréal)"]);
 });
 
 Deno.test("search() country=all searches every country", () => {
@@ -71,34 +71,34 @@ Deno.test("search() country=all searches every country", () => {
 Deno.test("search() type groups match exactly the spec's members", () => {
   const types = (type: string) => {
     const r = search(store, { type, limit: "200" });
-    ok(r.ok);
+    assert(r.ok);
     return [...new Set(r.value.clubs.map((c) => c.type))].sort();
   };
-  assertDeepEqual(types("golf"), ["country_club", "golf"]);
-  assertDeepEqual(types("city"), ["arts", "cigar", "city", "dining", "social"]);
-  assertDeepEqual(types("athletic"), ["athletic", "tennis", "wellness"]);
-  assertDeepEqual(types("outdoor"), ["adventure", "fishing", "hunting", "outdoor", "shooting"]);
-  assertDeepEqual(types("dining"), ["dining", "wine"]);
-  assertDeepEqual(types("wine"), ["dining", "wine"]);
-  assertDeepEqual(types("country-club"), ["country_club"]);
-  assertDeepEqual(types("YACHT"), ["yacht"]);
-  assertDeepEqual(types("tennis"), ["tennis"]);
-  assertDeepEqual(types("nonexistent"), []);
+  assertEquals(types("golf"), ["country_club", "golf"]);
+  assertEquals(types("city"), ["arts", "cigar", "city", "dining", "social"]);
+  assertEquals(types("athletic"), ["athletic", "tennis", "wellness"]);
+  assertEquals(types("outdoor"), ["adventure", "fishing", "hunting", "outdoor", "shooting"]);
+  assertEquals(types("dining"), ["dining", "wine"]);
+  assertEquals(types("wine"), ["dining", "wine"]);
+  assertEquals(types("country-club"), ["country_club"]);
+  assertEquals(types("YACHT"), ["yacht"]);
+  assertEquals(types("tennis"), ["tennis"]);
+  assertEquals(types("nonexistent"), []);
 });
 
 Deno.test("search() folds diacritics in q, long and short", () => {
-  assertDeepEqual(names({ q: "malaga" }), ["Club de Golf, Málaga (Málaga)"]);
-  assertDeepEqual(names({ q: "MÁLAGA" }), ["Club de Golf, Málaga (Málaga)"]);
-  assertDeepEqual(names({ q: "Zurich" }), ["Golf Club Zürich (Zürich)"]);
-  assertDeepEqual(names({ q: "zü" }), ["Golf Club Zürich (Zürich)"]);
-  assertDeepEqual(names({ q: "ma" }), [
+  assertEquals(names({ q: "malaga" }), ["Club de Golf, Málaga (Málaga)"]);
+  assertEquals(names({ q: "MÁLAGA" }), ["Club de Golf, Málaga (Málaga)"]);
+  assertEquals(names({ q: "Zurich" }), ["Golf Club Zürich (Zürich)"]);
+  assertEquals(names({ q: "zü" }), ["Golf Club Zürich (Zürich)"]);
+  assertEquals(names({ q: "ma" }), [
     "Club de Golf, Málaga (Málaga)",
     "Le Cercle Gourmand (Montréal)",
   ]);
 });
 
 Deno.test("search() matches q as a substring across words in any case", () => {
-  assertDeepEqual(names({ q: "nal gol" }), ["Augusta National Golf Club (Augusta)"]);
+  assertEquals(names({ q: "nal gol" }), ["Augusta National Golf Club (Augusta)"]);
   assertEquals(total({ q: "CLUB" }), total({ q: "club" }));
   assertEquals(total({ q: "ub" }), 27);
 });
@@ -125,13 +125,13 @@ Deno.test("search() never lets q become FTS syntax", () => {
     ]
   ) {
     const r = search(store, { q });
-    ok(r.ok, q);
+    assert(r.ok, q);
   }
-  assertDeepEqual(names({ q: "St. George's" }), ["Royal St. George's Golf Club (Sandwich)"]);
-  assertDeepEqual(names({ q: '"near" club*' }), ['Rolling-Hills "NEAR" Club* (Dallas)']);
-  assertDeepEqual(names({ q: "o'brien" }), ["O'Brien's C.C. (Boston)"]);
-  assertDeepEqual(names({ q: "c.c." }), ["O'Brien's C.C. (Boston)"]);
-  assertDeepEqual(names({ q: "rolling-hills" }), ['Rolling-Hills "NEAR" Club* (Dallas)']);
+  assertEquals(names({ q: "St. George's" }), ["Royal St. George's Golf Club (Sandwich)"]);
+  assertEquals(names({ q: '"near" club*' }), ['Rolling-Hills "NEAR" Club* (Dallas)']);
+  assertEquals(names({ q: "o'brien" }), ["O'Brien's C.C. (Boston)"]);
+  assertEquals(names({ q: "c.c." }), ["O'Brien's C.C. (Boston)"]);
+  assertEquals(names({ q: "rolling-hills" }), ['Rolling-Hills "NEAR" Club* (Dallas)']);
 });
 
 Deno.test("search() by_invitation also matches invite_only; unknown also matches no status", () => {
@@ -144,33 +144,33 @@ Deno.test("search() by_invitation also matches invite_only; unknown also matches
 Deno.test("search() pages through tied names without skipping or repeating", () => {
   const seen = [1, 2, 3, 4].map((page) => {
     const r = search(store, { q: "riverside", limit: "1", page: String(page) });
-    ok(r.ok);
+    assert(r.ok);
     assertEquals(r.value.total, 3);
     return r.value.clubs.map((c) => c.id);
   });
   assertEquals(seen.flat().length, 3);
   assertEquals(new Set(seen.flat()).size, 3);
-  assertDeepEqual(seen[3], []);
+  assertEquals(seen[3], []);
 });
 
 Deno.test("search() answers a page past the end with no clubs and the real total", () => {
   for (const page of ["2", "99999999999999999999", "9007199254740993"]) {
     const r = search(store, { type: "golf", page });
-    ok(r.ok);
+    assert(r.ok);
     assertEquals(r.value.clubs.length, 0);
     assertEquals(r.value.total, 13);
   }
 });
 
 Deno.test("search() combines filters with AND", () => {
-  assertDeepEqual(names({ type: "golf", state: "FL" }), [
+  assertEquals(names({ type: "golf", state: "FL" }), [
     "Riverside Country Club (Tampa)",
     "Seminole Golf Club (Juno Beach)",
   ]);
-  assertDeepEqual(names({ type: "golf", state: "FL", waitlist: "open" }), [
+  assertEquals(names({ type: "golf", state: "FL", waitlist: "open" }), [
     "Riverside Country Club (Tampa)",
   ]);
-  assertDeepEqual(names({ type: "golf", country: "AU", q: "royal" }), [
+  assertEquals(names({ type: "golf", country: "AU", q: "royal" }), [
     "Royal Sydney Golf Club (Sydney)",
   ]);
 });
@@ -189,7 +189,9 @@ Deno.test("search() returns validation errors, never throws, for any filter text
       }),
       (raw) => {
         const r = search(store, raw);
-        if (!r.ok) ok(["invalid_page", "invalid_limit", "invalid_waitlist"].includes(r.error.code));
+        if (!r.ok) {
+          assert(["invalid_page", "invalid_limit", "invalid_waitlist"].includes(r.error.code));
+        }
       },
     ),
     { numRuns: 400 },
@@ -206,14 +208,14 @@ Deno.test("search() pages concatenated equal the whole result, without duplicate
   fc.assert(
     fc.property(filters, fc.integer({ min: 1, max: 7 }), (f, limit) => {
       const all = search(store, { ...f, limit: "200" });
-      ok(all.ok);
+      assert(all.ok);
       const ids: string[] = [];
       for (let page = 1; (page - 1) * limit < all.value.total; page++) {
         const r = search(store, { ...f, limit: String(limit), page: String(page) });
-        ok(r.ok);
+        assert(r.ok);
         ids.push(...r.value.clubs.map((c) => c.id));
       }
-      assertDeepEqual(ids, all.value.clubs.map((c) => c.id));
+      assertEquals(ids, all.value.clubs.map((c) => c.id));
       assertEquals(new Set(ids).size, ids.length);
     }),
     { numRuns: 150 },
@@ -229,8 +231,8 @@ Deno.test("search() gives FL and Florida the same clubs with any other filters (
       (type, waitlist, state) => {
         const a = search(store, { type, waitlist, state });
         const b = search(store, { type, waitlist, state: "Florida" });
-        ok(a.ok && b.ok);
-        assertDeepEqual(a.value, b.value);
+        assert(a.ok && b.ok);
+        assertEquals(a.value, b.value);
       },
     ),
     { numRuns: 60 },
@@ -244,9 +246,9 @@ Deno.test("search() type=golf returns only golf and country_club rows (property)
       fc.integer({ min: 1, max: 4 }),
       (type, page) => {
         const r = search(store, { type, page: String(page), limit: "5" });
-        ok(r.ok);
+        assert(r.ok);
         for (const c of r.value.clubs) {
-          ok(
+          assert(
             c.type === "golf" || c.type === "country_club",
             c.type ?? "null",
           );
@@ -259,7 +261,7 @@ Deno.test("search() type=golf returns only golf and country_club rows (property)
 
 Deno.test("search() q matches exactly the clubs whose folded name holds the folded fragment", () => {
   const all = search(store, { limit: "200" });
-  ok(all.ok);
+  assert(all.ok);
   const every = "open,waitlist,by_invitation,invite_only,closed,unknown";
   fc.assert(
     fc.property(
@@ -282,11 +284,11 @@ Deno.test("search() q matches exactly the clubs whose folded name holds the fold
         // A waitlist naming every value matches every club but changes how
         // the engine finds candidates (a list instead of the whole index).
         const r = search(store, { q, limit: "200", ...(withList ? { waitlist: every } : {}) });
-        ok(r.ok);
+        assert(r.ok);
         const expected = all.value.clubs.filter((c) => fold(c.name).includes(fold(q))).map((c) =>
           c.id
         );
-        assertDeepEqual(r.value.clubs.map((c) => c.id), expected);
+        assertEquals(r.value.clubs.map((c) => c.id), expected);
       },
     ),
     { numRuns: 40 },

@@ -1,5 +1,4 @@
 import { createClient } from "redis";
-import { assertEquals, assertRejects, ok } from "../../_assert.ts";
 import { redisMissing, startRedis } from "../../_redis.ts";
 import {
   openSessionAdmin,
@@ -8,6 +7,7 @@ import {
   type SessionLookup,
 } from "../../../core/sessions/mod.ts";
 import { RedisSessionMirror, RedisSessions, SESSION_KEYS } from "../../../core/sessions/redis.ts";
+import { assert, assertEquals, assertRejects } from "../../_assert.ts";
 
 const missing = await redisMissing();
 const ignore = missing !== null;
@@ -32,7 +32,7 @@ Deno.test({
       const free = await admin.create({ tier: "free", ttlMs: DAY });
       const listed = await admin.list();
       assertEquals(new Set(listed.map((s) => s.id)), new Set([session.id, free.session.id]));
-      ok(listed[0]!.createdAt <= listed[1]!.createdAt, "oldest first");
+      assert(listed[0]!.createdAt <= listed[1]!.createdAt, "oldest first");
       assertEquals(listed.find((s) => s.id === session.id), session);
 
       const revoked = await admin.revoke(session.id, 5_000);
@@ -63,8 +63,8 @@ Deno.test({
         await client.hGetAll(SESSION_KEYS.records),
         await client.hGetAll(SESSION_KEYS.byHash),
       ]);
-      ok(!dump.includes(token), "the token is not stored");
-      ok(!dump.includes(token.slice(4)), "not even without its prefix");
+      assert(!dump.includes(token), "the token is not stored");
+      assert(!dump.includes(token.slice(4)), "not even without its prefix");
     } finally {
       await client.close();
     }
@@ -88,9 +88,9 @@ Deno.test({
         }
         return false;
       };
-      ok(await seen("member"), "every copy sees the new session");
+      assert(await seen("member"), "every copy sees the new session");
       await admin.revoke(session.id);
-      ok(await seen(null), "every copy sees the revocation");
+      assert(await seen(null), "every copy sees the revocation");
     } finally {
       for (const m of mirrors) m.close();
     }
@@ -160,7 +160,7 @@ Deno.test({
       await redis.stop();
       await new Promise((r) => setTimeout(r, 100));
       assertEquals(mirror.lookup(token)?.tier, "member", "last copy still served");
-      ok(lines.some((l) => l.includes("Redis unreachable")), lines.join("\n"));
+      assert(lines.some((l) => l.includes("Redis unreachable")), lines.join("\n"));
       await assertRejects(RedisSessions.connect(redis.url), SessionError);
 
       // Redis comes back empty (no persistence): the copy follows it.
@@ -173,9 +173,9 @@ Deno.test({
         await new Promise((r) => setTimeout(r, 10));
         caughtUp = mirror.lookup(again.token)?.tier === "free";
       }
-      ok(caughtUp, "the copy sees sessions created after the restart");
+      assert(caughtUp, "the copy sees sessions created after the restart");
       assertEquals(mirror.lookup(token), null, "sessions Redis lost are gone");
-      ok(lines.some((l) => l.includes("Redis reachable again")), lines.join("\n"));
+      assert(lines.some((l) => l.includes("Redis reachable again")), lines.join("\n"));
     } finally {
       mirror.close();
     }
@@ -195,7 +195,7 @@ Deno.test({
       pollMs: 20,
     });
     try {
-      ok(lines.some((l) => l.includes("anonymous")), lines.join("\n"));
+      assert(lines.some((l) => l.includes("anonymous")), lines.join("\n"));
       await redis.start();
       const admin = await RedisSessions.connect(redis.url);
       const { token } = await admin.create({ tier: "member", ttlMs: DAY });
@@ -205,7 +205,7 @@ Deno.test({
         await new Promise((r) => setTimeout(r, 10));
         seen = mirror.lookup(token)?.tier === "member";
       }
-      ok(seen, "sessions count once Redis answers");
+      assert(seen, "sessions count once Redis answers");
     } finally {
       mirror.close();
     }

@@ -1,4 +1,3 @@
-import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { importCsv, openSource } from "../../../core/import/import.ts";
 import {
@@ -12,6 +11,15 @@ import {
   TIER_ACCESS,
 } from "../../../core/sessions/store.ts";
 import { FIXTURE_CSV } from "../../_fixture.ts";
+import {
+  assert,
+  assertEquals,
+  assertMatch,
+  assertNotStrictEquals,
+  assertRejects,
+  assertStrictEquals,
+  assertThrows,
+} from "../../_assert.ts";
 
 const DAY = 86_400_000;
 
@@ -29,42 +37,42 @@ async function tempStore(): Promise<
 }
 
 Deno.test("sessionStorePath() puts the store beside the database", () => {
-  assert.equal(sessionStorePath("data/clubs.db"), "data/clubs.sessions.db");
-  assert.equal(sessionStorePath("/srv/x/clubs.DB"), "/srv/x/clubs.sessions.db");
-  assert.equal(sessionStorePath("/srv/clubs.sqlite"), "/srv/clubs.sqlite.sessions.db");
-  assert.notEqual(sessionStorePath("clubs.db"), "clubs.db");
+  assertStrictEquals(sessionStorePath("data/clubs.db"), "data/clubs.sessions.db");
+  assertStrictEquals(sessionStorePath("/srv/x/clubs.DB"), "/srv/x/clubs.sessions.db");
+  assertStrictEquals(sessionStorePath("/srv/clubs.sqlite"), "/srv/clubs.sqlite.sessions.db");
+  assertNotStrictEquals(sessionStorePath("clubs.db"), "clubs.db");
 });
 
 Deno.test("newToken() is cds_ + 43 base64url characters (256 random bits)", () => {
   const seen = new Set<string>();
   for (let i = 0; i < 200; i++) {
     const t = newToken();
-    assert.match(t, /^cds_[A-Za-z0-9_-]{43}$/);
-    assert.ok(isTokenShaped(t));
+    assertMatch(t, /^cds_[A-Za-z0-9_-]{43}$/);
+    assert(isTokenShaped(t));
     seen.add(t);
   }
-  assert.equal(seen.size, 200);
+  assertStrictEquals(seen.size, 200);
 });
 
 Deno.test("isTokenShaped() rejects anything that is not a token", () => {
   for (const s of ["", "cds_", "cds_short", "xyz_" + "a".repeat(43), `cds_${"a".repeat(42)}=`]) {
-    assert.equal(isTokenShaped(s), false, s);
+    assertStrictEquals(isTokenShaped(s), false, s);
   }
 });
 
 Deno.test("hashToken() is SHA-256", () => {
   const hex = Array.from(hashToken("abc"), (b) => b.toString(16).padStart(2, "0")).join("");
-  assert.equal(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  assertStrictEquals(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 });
 
 Deno.test("sessionState(): revoked, then expired, else active", () => {
-  assert.equal(sessionState({ expiresAt: 100, revokedAt: null }, 99), "active");
-  assert.equal(sessionState({ expiresAt: 100, revokedAt: null }, 100), "expired");
-  assert.equal(sessionState({ expiresAt: 100, revokedAt: 50 }, 60), "revoked");
+  assertStrictEquals(sessionState({ expiresAt: 100, revokedAt: null }, 99), "active");
+  assertStrictEquals(sessionState({ expiresAt: 100, revokedAt: null }, 100), "expired");
+  assertStrictEquals(sessionState({ expiresAt: 100, revokedAt: 50 }, 60), "revoked");
 });
 
 Deno.test("TIER_ACCESS: free sees bands, member sees exact", () => {
-  assert.deepEqual(TIER_ACCESS, { free: "band", member: "exact" });
+  assertEquals(TIER_ACCESS, { free: "band", member: "exact" });
 });
 
 Deno.test("create() then lookup() finds the session until it expires", async () => {
@@ -72,7 +80,7 @@ Deno.test("create() then lookup() finds the session until it expires", async () 
   const store = SessionStore.writer(tmp.path);
   const now = Date.UTC(2025, 0, 1);
   const { token, session } = store.create({ tier: "member", ttlMs: DAY, label: "alice", now });
-  assert.deepEqual(session, {
+  assertEquals(session, {
     id: session.id,
     tier: "member",
     label: "alice",
@@ -80,10 +88,10 @@ Deno.test("create() then lookup() finds the session until it expires", async () 
     expiresAt: now + DAY,
     revokedAt: null,
   });
-  assert.match(session.id, /^[0-9a-f]{10}$/);
-  assert.deepEqual(store.lookup(token, now + 1), session);
-  assert.deepEqual(store.lookup(token, now + DAY - 1), session);
-  assert.equal(store.lookup(token, now + DAY), null, "expired at expiresAt");
+  assertMatch(session.id, /^[0-9a-f]{10}$/);
+  assertEquals(store.lookup(token, now + 1), session);
+  assertEquals(store.lookup(token, now + DAY - 1), session);
+  assertStrictEquals(store.lookup(token, now + DAY), null, "expired at expiresAt");
   store.close();
 });
 
@@ -91,11 +99,11 @@ Deno.test("lookup() of unknown, malformed or tampered tokens is null", async () 
   await using tmp = await tempStore();
   const store = SessionStore.writer(tmp.path);
   const { token } = store.create({ tier: "free", ttlMs: DAY });
-  assert.equal(store.lookup(newToken()), null);
-  assert.equal(store.lookup(""), null);
-  assert.equal(store.lookup("Bearer " + token), null);
-  assert.equal(store.lookup(token.slice(0, -1) + (token.endsWith("A") ? "B" : "A")), null);
-  assert.equal(store.lookup(token + "x"), null);
+  assertStrictEquals(store.lookup(newToken()), null);
+  assertStrictEquals(store.lookup(""), null);
+  assertStrictEquals(store.lookup("Bearer " + token), null);
+  assertStrictEquals(store.lookup(token.slice(0, -1) + (token.endsWith("A") ? "B" : "A")), null);
+  assertStrictEquals(store.lookup(token + "x"), null);
   store.close();
 });
 
@@ -106,19 +114,19 @@ Deno.test("the store keeps only the token's hash, never the token", async () => 
   store.close();
   const bytes = await Deno.readFile(tmp.path);
   const text = new TextDecoder("latin1").decode(bytes);
-  assert.ok(!text.includes(token), "token in the file");
-  assert.ok(!text.includes(token.slice(4)), "token body in the file");
+  assert(!text.includes(token), "token in the file");
+  assert(!text.includes(token.slice(4)), "token body in the file");
   const db = new DatabaseSync(tmp.path, { readOnly: true });
   const row = db.prepare("SELECT * FROM sessions").get() as Record<string, unknown>;
   db.close();
-  assert.deepEqual(row.token_hash, hashToken(token));
-  assert.ok(!Object.values(row).includes(token));
+  assertEquals(row.token_hash, hashToken(token));
+  assert(!Object.values(row).includes(token));
 });
 
 Deno.test("the store file is readable by its owner only", async () => {
   await using tmp = await tempStore();
   SessionStore.writer(tmp.path).close();
-  assert.equal((await Deno.stat(tmp.path)).mode! & 0o777, 0o600);
+  assertStrictEquals((await Deno.stat(tmp.path)).mode! & 0o777, 0o600);
 });
 
 Deno.test("revoke() by token or by id; a revoked session is no session", async () => {
@@ -127,15 +135,15 @@ Deno.test("revoke() by token or by id; a revoked session is no session", async (
   const a = store.create({ tier: "member", ttlMs: DAY });
   const b = store.create({ tier: "free", ttlMs: DAY });
   const byToken = store.revoke(a.token, 1234);
-  assert.equal(byToken?.id, a.session.id);
-  assert.equal(byToken?.revokedAt, 1234);
-  assert.equal(store.lookup(a.token), null);
-  assert.equal(store.lookup(b.token)?.id, b.session.id, "others unaffected");
-  assert.equal(store.revoke(b.session.id, 5678)?.revokedAt, 5678);
-  assert.equal(store.lookup(b.token), null);
-  assert.equal(store.revoke(a.token, 9999)?.revokedAt, 1234, "first revocation kept");
-  assert.equal(store.revoke("0000000000"), null);
-  assert.equal(store.revoke(newToken()), null);
+  assertStrictEquals(byToken?.id, a.session.id);
+  assertStrictEquals(byToken?.revokedAt, 1234);
+  assertStrictEquals(store.lookup(a.token), null);
+  assertStrictEquals(store.lookup(b.token)?.id, b.session.id, "others unaffected");
+  assertStrictEquals(store.revoke(b.session.id, 5678)?.revokedAt, 5678);
+  assertStrictEquals(store.lookup(b.token), null);
+  assertStrictEquals(store.revoke(a.token, 9999)?.revokedAt, 1234, "first revocation kept");
+  assertStrictEquals(store.revoke("0000000000"), null);
+  assertStrictEquals(store.revoke(newToken()), null);
   store.close();
 });
 
@@ -146,29 +154,29 @@ Deno.test("list() shows every session, oldest first, without tokens", async () =
   const b = store.create({ tier: "free", ttlMs: DAY, now: 2000, label: "x" });
   store.revoke(a.session.id, 3000);
   const list = store.list();
-  assert.deepEqual(list.map((s) => s.id), [a.session.id, b.session.id]);
-  assert.equal(list[0]!.revokedAt, 3000);
-  assert.ok(!JSON.stringify(list).includes(a.token));
-  assert.ok(!JSON.stringify(list).includes(b.token));
+  assertEquals(list.map((s) => s.id), [a.session.id, b.session.id]);
+  assertStrictEquals(list[0]!.revokedAt, 3000);
+  assert(!JSON.stringify(list).includes(a.token));
+  assert(!JSON.stringify(list).includes(b.token));
   store.close();
 });
 
 Deno.test("create() rejects a bad tier or lifetime", async () => {
   await using tmp = await tempStore();
   const store = SessionStore.writer(tmp.path);
-  assert.throws(() => store.create({ tier: "gold" as "free", ttlMs: DAY }), SessionError);
-  assert.throws(() => store.create({ tier: "free", ttlMs: 0 }), SessionError);
-  assert.throws(() => store.create({ tier: "free", ttlMs: 1.5 }), SessionError);
-  assert.deepEqual(store.list(), []);
+  assertThrows(() => store.create({ tier: "gold" as "free", ttlMs: DAY }), SessionError);
+  assertThrows(() => store.create({ tier: "free", ttlMs: 0 }), SessionError);
+  assertThrows(() => store.create({ tier: "free", ttlMs: 1.5 }), SessionError);
+  assertEquals(store.list(), []);
   store.close();
 });
 
 Deno.test("a reader with no store file: nobody has a session, and nothing is created", async () => {
   await using tmp = await tempStore();
   const reader = SessionStore.reader(tmp.path);
-  assert.equal(reader.lookup(newToken()), null);
-  assert.deepEqual(reader.list(), []);
-  await assert.rejects(Deno.stat(tmp.path), Deno.errors.NotFound);
+  assertStrictEquals(reader.lookup(newToken()), null);
+  assertEquals(reader.list(), []);
+  await assertRejects(Deno.stat(tmp.path), Deno.errors.NotFound);
   reader.close();
 });
 
@@ -176,22 +184,22 @@ Deno.test("a reader cannot change the store", async () => {
   await using tmp = await tempStore();
   SessionStore.writer(tmp.path).close();
   const reader = SessionStore.reader(tmp.path);
-  assert.throws(() => reader.create({ tier: "free", ttlMs: DAY }), /opened read-only/);
-  assert.throws(() => reader.revoke("abc"), SessionError);
+  assertThrows(() => reader.create({ tier: "free", ttlMs: DAY }), /opened read-only/);
+  assertThrows(() => reader.revoke("abc"), SessionError);
   reader.close();
 });
 
 Deno.test("a reader sees sessions created, and revoked, after it opened", async () => {
   await using tmp = await tempStore();
   const reader = SessionStore.reader(tmp.path);
-  assert.equal(reader.lookup(newToken()), null, "no file yet");
+  assertStrictEquals(reader.lookup(newToken()), null, "no file yet");
   const writer = SessionStore.writer(tmp.path);
   const { token, session } = writer.create({ tier: "member", ttlMs: DAY });
-  assert.equal(reader.lookup(token)?.id, session.id, "file that appeared");
+  assertStrictEquals(reader.lookup(token)?.id, session.id, "file that appeared");
   const second = writer.create({ tier: "free", ttlMs: DAY });
-  assert.equal(reader.lookup(second.token)?.tier, "free", "row added to an open file");
+  assertStrictEquals(reader.lookup(second.token)?.tier, "free", "row added to an open file");
   writer.revoke(token);
-  assert.equal(reader.lookup(token), null, "revocation counts at once");
+  assertStrictEquals(reader.lookup(token), null, "revocation counts at once");
   writer.close();
   reader.close();
 });
@@ -202,14 +210,14 @@ Deno.test("a reader follows a store file that was replaced", async () => {
   const old = first.create({ tier: "member", ttlMs: DAY });
   first.close();
   const reader = SessionStore.reader(tmp.path, { checkEveryMs: 50 });
-  assert.ok(reader.lookup(old.token));
+  assert(reader.lookup(old.token));
   await Deno.remove(tmp.path);
   const second = SessionStore.writer(tmp.path);
   const fresh = second.create({ tier: "free", ttlMs: DAY });
   second.close();
   await new Promise((r) => setTimeout(r, 60));
-  assert.equal(reader.lookup(old.token), null);
-  assert.equal(reader.lookup(fresh.token)?.tier, "free");
+  assertStrictEquals(reader.lookup(old.token), null);
+  assertStrictEquals(reader.lookup(fresh.token)?.tier, "free");
   reader.close();
 });
 
@@ -220,7 +228,7 @@ Deno.test("a reader of a file that is not a session store throws SessionError", 
     "this is not a database, just text that is long enough ".repeat(20),
   );
   const reader = SessionStore.reader(tmp.path);
-  assert.throws(() => reader.lookup(newToken()), SessionError);
+  assertThrows(() => reader.lookup(newToken()), SessionError);
   reader.close();
 });
 
@@ -233,8 +241,8 @@ Deno.test("sessions survive a re-import of the club database beside them", async
   store.close();
   await importCsv(openSource(FIXTURE_CSV).stream, { dbPath });
   const reader = SessionStore.reader(sessionStorePath(dbPath));
-  assert.equal(reader.lookup(token)?.tier, "member");
+  assertStrictEquals(reader.lookup(token)?.tier, "member");
   reader.close();
   const files = [...Deno.readDirSync(tmp.dir)].map((e) => e.name).sort();
-  assert.deepEqual(files, ["clubs.db", "clubs.sessions.db"]);
+  assertEquals(files, ["clubs.db", "clubs.sessions.db"]);
 });

@@ -1,5 +1,5 @@
-import { assertEquals } from "../../_assert.ts";
 import { Lru } from "../../../core/store/lru.ts";
+import { assertEquals } from "../../_assert.ts";
 
 Deno.test("Lru evicts the least recently used entry beyond its bound", () => {
   const lru = new Lru<string, number>(2);

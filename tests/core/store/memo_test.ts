@@ -1,8 +1,8 @@
-import { assertEquals, assertThrows, ok } from "../../_assert.ts";
 import { approxBytes, Memo, Memos } from "../../../core/store/memo.ts";
-import { sharedFixtureDb } from "../../_fixture.ts";
+import { sharedFixture } from "../../_fixture.ts";
+import { assert, assertEquals, assertThrows } from "../../_assert.ts";
 
-const { store } = await sharedFixtureDb();
+const { store } = await sharedFixture();
 
 Deno.test("Memo keeps values within its byte budget, evicting the least recently used", () => {
   const memo = new Memo<string, string>(500, { weigh: (v) => v.length });
@@ -15,7 +15,7 @@ Deno.test("Memo keeps values within its byte budget, evicting the least recently
     undefined,
     150,
   ]);
-  ok(memo.bytes <= 500, String(memo.bytes));
+  assert(memo.bytes <= 500, String(memo.bytes));
 });
 
 Deno.test("Memo.use() computes a value once and does not keep one heavier than the budget", () => {
@@ -32,14 +32,14 @@ Deno.test("Memo.use() computes a value once and does not keep one heavier than t
 Deno.test("Memo weighs keys too, so long keys cannot grow it past its budget", () => {
   const memo = new Memo<string, number>(10_000);
   for (let i = 0; i < 1000; i++) memo.set(`${i}:${"q".repeat(500)}`, i);
-  ok(memo.bytes <= 10_000, String(memo.bytes));
-  ok(memo.size < 10, String(memo.size));
+  assert(memo.bytes <= 10_000, String(memo.bytes));
+  assert(memo.size < 10, String(memo.size));
 });
 
 Deno.test("Memos gives one memo per name and refuses budgets past the total", () => {
   const memos = new Memos(1000);
   const a = memos.memo<string, number>("a", 600);
-  ok(memos.memo("a", 600) === a);
+  assert(memos.memo("a", 600) === a);
   assertThrows(() => memos.memo("a", 500), /declared with 600 and 500 bytes/);
   assertThrows(() => memos.memo("b", 500), /past 1000 bytes/);
   memos.memo("b", 400);
@@ -59,7 +59,7 @@ Deno.test("Memos.clear() empties results and keeps structures warm", () => {
 Deno.test("approxBytes() counts strings, typed arrays and nested plain values", () => {
   assertEquals(approxBytes("abc"), 22);
   assertEquals(approxBytes(new Int32Array(10)), 56);
-  ok(approxBytes([{ key: "golf", count: 9 }]) > approxBytes("golf") + approxBytes("count"));
+  assert(approxBytes([{ key: "golf", count: 9 }]) > approxBytes("golf") + approxBytes("count"));
 });
 
 Deno.test("Every cache of a snapshot is a memo within the one budget", async () => {
@@ -78,6 +78,6 @@ Deno.test("Every cache of a snapshot is a memo within the one budget", async () 
       "places.resolved",
       "stats",
     ]
-  ) ok(stats[name], name);
-  for (const [name, s] of Object.entries(stats)) ok(s.bytes <= s.budget, name);
+  ) assert(stats[name], name);
+  for (const [name, s] of Object.entries(stats)) assert(s.bytes <= s.budget, name);
 });

@@ -1,6 +1,6 @@
-import assert from "node:assert/strict";
 import { newToken, SessionStore } from "../../../core/sessions/store.ts";
 import { requestToken, sessionAccess } from "../../../server/http/sessions.ts";
+import { assertMatch, assertStrictEquals } from "../../_assert.ts";
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2025, 5, 1);
@@ -36,87 +36,90 @@ async function withStore(): Promise<{
 }
 
 Deno.test("requestToken() reads a bearer token, any case of the scheme", () => {
-  assert.equal(requestToken(req({ authorization: "Bearer cds_abc" })), "cds_abc");
-  assert.equal(requestToken(req({ authorization: "bearer cds_abc" })), "cds_abc");
-  assert.equal(requestToken(req({ authorization: "  BEARER   cds_abc  " })), "cds_abc");
+  assertStrictEquals(requestToken(req({ authorization: "Bearer cds_abc" })), "cds_abc");
+  assertStrictEquals(requestToken(req({ authorization: "bearer cds_abc" })), "cds_abc");
+  assertStrictEquals(requestToken(req({ authorization: "  BEARER   cds_abc  " })), "cds_abc");
 });
 
 Deno.test("requestToken() reads the session cookie among others", () => {
-  assert.equal(requestToken(req({ cookie: "session=cds_abc" })), "cds_abc");
-  assert.equal(requestToken(req({ cookie: "a=1; session=cds_abc; b=2" })), "cds_abc");
-  assert.equal(requestToken(req({ cookie: 'session="cds_abc"' })), "cds_abc");
-  assert.equal(requestToken(req({ cookie: "xsession=cds_abc" })), null);
-  assert.equal(requestToken(req({ cookie: "session=" })), null);
+  assertStrictEquals(requestToken(req({ cookie: "session=cds_abc" })), "cds_abc");
+  assertStrictEquals(requestToken(req({ cookie: "a=1; session=cds_abc; b=2" })), "cds_abc");
+  assertStrictEquals(requestToken(req({ cookie: 'session="cds_abc"' })), "cds_abc");
+  assertStrictEquals(requestToken(req({ cookie: "xsession=cds_abc" })), null);
+  assertStrictEquals(requestToken(req({ cookie: "session=" })), null);
 });
 
 Deno.test("requestToken() prefers the bearer token to the cookie", () => {
-  assert.equal(
+  assertStrictEquals(
     requestToken(req({ authorization: "Bearer cds_a", cookie: "session=cds_b" })),
     "cds_a",
   );
 });
 
 Deno.test("requestToken() ignores other schemes and falls back to the cookie", () => {
-  assert.equal(requestToken(req({ authorization: "Basic dXNlcjpwdw==" })), null);
-  assert.equal(
+  assertStrictEquals(requestToken(req({ authorization: "Basic dXNlcjpwdw==" })), null);
+  assertStrictEquals(
     requestToken(req({ authorization: "Basic dXNlcjpwdw==", cookie: "session=cds_b" })),
     "cds_b",
   );
-  assert.equal(requestToken(req({ authorization: "Bearer" })), null);
-  assert.equal(requestToken(req()), null);
+  assertStrictEquals(requestToken(req({ authorization: "Bearer" })), null);
+  assertStrictEquals(requestToken(req()), null);
 });
 
 Deno.test("sessionAccess(): member → exact, free → band, by bearer and by cookie", async () => {
   await using s = await withStore();
   const access = sessionAccess(s.reader, () => NOW + 1);
-  assert.equal(access(req({ authorization: `Bearer ${s.member}` })), "exact");
-  assert.equal(access(req({ cookie: `session=${s.member}` })), "exact");
-  assert.equal(access(req({ authorization: `Bearer ${s.free}` })), "band");
-  assert.equal(access(req({ cookie: `theme=dark; session=${s.free}` })), "band");
+  assertStrictEquals(access(req({ authorization: `Bearer ${s.member}` })), "exact");
+  assertStrictEquals(access(req({ cookie: `session=${s.member}` })), "exact");
+  assertStrictEquals(access(req({ authorization: `Bearer ${s.free}` })), "band");
+  assertStrictEquals(access(req({ cookie: `theme=dark; session=${s.free}` })), "band");
 });
 
 Deno.test("sessionAccess(): no, unknown or malformed token → locked", async () => {
   await using s = await withStore();
   const access = sessionAccess(s.reader, () => NOW + 1);
-  assert.equal(access(req()), "locked");
-  assert.equal(access(req({ authorization: `Bearer ${newToken()}` })), "locked");
-  assert.equal(access(req({ cookie: `session=${newToken()}` })), "locked");
-  assert.equal(access(req({ authorization: "Bearer member" })), "locked");
-  assert.equal(access(req({ authorization: `Bearer ${s.member}x` })), "locked");
+  assertStrictEquals(access(req()), "locked");
+  assertStrictEquals(access(req({ authorization: `Bearer ${newToken()}` })), "locked");
+  assertStrictEquals(access(req({ cookie: `session=${newToken()}` })), "locked");
+  assertStrictEquals(access(req({ authorization: "Bearer member" })), "locked");
+  assertStrictEquals(access(req({ authorization: `Bearer ${s.member}x` })), "locked");
 });
 
 Deno.test("sessionAccess(): an expired token → locked", async () => {
   await using s = await withStore();
   let now = NOW + DAY - 1;
   const access = sessionAccess(s.reader, () => now);
-  assert.equal(access(req({ authorization: `Bearer ${s.member}` })), "exact");
+  assertStrictEquals(access(req({ authorization: `Bearer ${s.member}` })), "exact");
   now = NOW + DAY;
-  assert.equal(access(req({ authorization: `Bearer ${s.member}` })), "locked");
-  assert.equal(access(req({ cookie: `session=${s.free}` })), "locked");
+  assertStrictEquals(access(req({ authorization: `Bearer ${s.member}` })), "locked");
+  assertStrictEquals(access(req({ cookie: `session=${s.free}` })), "locked");
 });
 
 Deno.test("sessionAccess(): a revoked token → locked from the next request", async () => {
   await using s = await withStore();
   const access = sessionAccess(s.reader, () => NOW + 1);
-  assert.equal(access(req({ authorization: `Bearer ${s.member}` })), "exact");
+  assertStrictEquals(access(req({ authorization: `Bearer ${s.member}` })), "exact");
   s.writer.revoke(s.member);
-  assert.equal(access(req({ authorization: `Bearer ${s.member}` })), "locked");
-  assert.equal(access(req({ authorization: `Bearer ${s.free}` })), "band");
+  assertStrictEquals(access(req({ authorization: `Bearer ${s.member}` })), "locked");
+  assertStrictEquals(access(req({ authorization: `Bearer ${s.free}` })), "band");
 });
 
 Deno.test("sessionAccess(): an invalid bearer does not fall back to a valid cookie", async () => {
   await using s = await withStore();
   const access = sessionAccess(s.reader, () => NOW + 1);
-  assert.equal(
+  assertStrictEquals(
     access(req({ authorization: `Bearer ${newToken()}`, cookie: `session=${s.member}` })),
     "locked",
   );
 });
 
 Deno.test("sessionAccess(null) and a missing store file → locked", () => {
-  assert.equal(sessionAccess(null)(req({ authorization: `Bearer ${newToken()}` })), "locked");
+  assertStrictEquals(sessionAccess(null)(req({ authorization: `Bearer ${newToken()}` })), "locked");
   const missing = SessionStore.reader("/nonexistent/dir/clubs.sessions.db");
-  assert.equal(sessionAccess(missing)(req({ authorization: `Bearer ${newToken()}` })), "locked");
+  assertStrictEquals(
+    sessionAccess(missing)(req({ authorization: `Bearer ${newToken()}` })),
+    "locked",
+  );
 });
 
 Deno.test("sessionAccess(): an unreadable store → locked, and the error is reported", async () => {
@@ -130,9 +133,9 @@ Deno.test("sessionAccess(): an unreadable store → locked, and the error is rep
       Date.now,
       (e) => errors.push(e.message),
     );
-    assert.equal(access(req({ authorization: `Bearer ${newToken()}` })), "locked");
-    assert.equal(errors.length, 1);
-    assert.match(errors[0]!, /^Cannot (open|read) session store/);
+    assertStrictEquals(access(req({ authorization: `Bearer ${newToken()}` })), "locked");
+    assertStrictEquals(errors.length, 1);
+    assertMatch(errors[0]!, /^Cannot (open|read) session store/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

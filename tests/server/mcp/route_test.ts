@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import { assertDeepEqual, assertEquals, ok } from "../../_assert.ts";
-import { sharedFixtureDb } from "../../_fixture.ts";
+import { sharedFixture } from "../../_fixture.ts";
 import { MAX_BATCH, MAX_BODY_BYTES, mcpCors } from "../../../server/mcp/route.ts";
 import type { z } from "zod";
 import { McpServer } from "../../../server/mcp/sdk.ts";
@@ -22,8 +21,9 @@ import {
   post,
   toolCall,
 } from "./_helpers.ts";
+import { assert, assertEquals } from "../../_assert.ts";
 
-const fx = await sharedFixtureDb();
+const fx = await sharedFixture();
 const directory = openDirectory(fx.path);
 const app = mcpApp(directory);
 
@@ -42,10 +42,10 @@ Deno.test("the SDK client initializes, lists the five tools and calls one over H
   assertEquals(info?.name, "clubdir");
   assertEquals(info?.title, NAME);
   assertEquals(info?.version, "9.9.9");
-  ok(client.getServerCapabilities()?.tools);
-  ok(client.getInstructions()?.includes("No fees"));
+  assert(client.getServerCapabilities()?.tools);
+  assert(client.getInstructions()?.includes("No fees"));
   const { tools } = await client.listTools();
-  assertDeepEqual(tools.map((t) => t.name), [
+  assertEquals(tools.map((t) => t.name), [
     "search_clubs",
     "get_club",
     "list_club_types",
@@ -53,14 +53,14 @@ Deno.test("the SDK client initializes, lists the five tools and calls one over H
     "get_directory_stats",
   ]);
   for (const t of tools) {
-    assertDeepEqual(t.annotations, {
+    assertEquals(t.annotations, {
       readOnlyHint: true,
       destructiveHint: false,
       idempotentHint: true,
       openWorldHint: false,
     });
-    ok(t.title && t.description && t.description.length > 100, t.name);
-    ok(t.outputSchema, t.name);
+    assert(t.title && t.description && t.description.length > 100, t.name);
+    assert(t.outputSchema, t.name);
   }
   const r = await client.callTool({ name: "get_club", arguments: { slug: "seminole" } });
   assertEquals((r.structuredContent as { name: string }).name, "Seminole Golf Club");
@@ -70,12 +70,12 @@ Deno.test("search_clubs advertises integers, digit strings and the waitlist valu
   await using client = await connect(app);
   const { tools } = await client.listTools();
   const props = tools[0]!.inputSchema.properties as Record<string, Record<string, unknown>>;
-  assertDeepEqual(props.page!.anyOf, [
+  assertEquals(props.page!.anyOf, [
     { type: "integer", minimum: 1 },
     { type: "string", pattern: "^[0-9]+$" },
   ]);
   const waitlist = props.waitlist!.anyOf as { items?: { enum: string[] } }[];
-  assertDeepEqual(waitlist[0]!.items!.enum, [
+  assertEquals(waitlist[0]!.items!.enum, [
     "open",
     "waitlist",
     "by_invitation",
@@ -102,7 +102,7 @@ Deno.test("the cached tools/list is exactly what the SDK itself would list", asy
   await Promise.all([plain.connect(serverSide), client.connect(clientSide)]);
   try {
     const sdk = await client.listTools();
-    assertDeepEqual(JSON.parse(JSON.stringify(sdk)), JSON.parse(JSON.stringify(toolListing())));
+    assertEquals(JSON.parse(JSON.stringify(sdk)), JSON.parse(JSON.stringify(toolListing())));
   } finally {
     await client.close();
     await plain.close();
@@ -133,7 +133,7 @@ Deno.test("initialize and ping answer with plain JSON", async () => {
   assertEquals(init.headers.get("content-type"), "application/json");
   assertEquals((await init.json()).result.protocolVersion, "2025-11-25");
   const ping = await post(app, PING);
-  assertDeepEqual(await ping.json(), { result: {}, jsonrpc: "2.0", id: 7 });
+  assertEquals(await ping.json(), { result: {}, jsonrpc: "2.0", id: 7 });
 });
 
 Deno.test("any Accept is served JSON: application/json, */*, text/event-stream or none", async () => {
@@ -164,7 +164,7 @@ Deno.test("GET, DELETE and other methods answer 405 with Allow and a JSON-RPC er
     assertEquals(res.headers.get("access-control-allow-origin"), "*");
     const error = await rpcError(res);
     assertEquals(error.code, -32000);
-    ok(error.message.startsWith("Method not allowed"), error.message);
+    assert(error.message.startsWith("Method not allowed"), error.message);
   }
 });
 
@@ -191,8 +191,8 @@ Deno.test("a CORS preflight from any origin is allowed with the MCP headers", as
       "mcp-session-id",
       "last-event-id",
     ]
-  ) ok(allowed.includes(h), h);
-  ok(res.headers.get("access-control-allow-methods")!.includes("POST"));
+  ) assert(allowed.includes(h), h);
+  assert(res.headers.get("access-control-allow-methods")!.includes("POST"));
   await res.body?.cancel();
 });
 
@@ -209,7 +209,7 @@ Deno.test("answers expose the rate-limit, request-id and MCP headers to browsers
       "x-request-id",
       "retry-after",
     ]
-  ) ok(exposed.includes(h), h);
+  ) assert(exposed.includes(h), h);
   await res.body?.cancel();
 });
 
@@ -225,7 +225,7 @@ Deno.test("a body over the limit answers 413, by Content-Length or by its real s
   const declared = await post(app, big);
   assertEquals(declared.status, 413);
   assertEquals(declared.headers.get("access-control-allow-origin"), "*");
-  ok((await rpcError(declared)).message.includes(String(MAX_BODY_BYTES)));
+  assert((await rpcError(declared)).message.includes(String(MAX_BODY_BYTES)));
 
   // Streamed with no Content-Length: counted while reading.
   const bytes = new TextEncoder().encode(big);
@@ -250,14 +250,14 @@ Deno.test("a batch is answered message by message, up to the batch limit", async
   const two = await post(app, [PING, toolCall("get_club", { slug: "cosmos" }, 8)]);
   assertEquals(two.status, 200);
   const answers = await two.json();
-  assertDeepEqual(answers.map((a: { id: number }) => a.id).sort(), [7, 8]);
+  assertEquals(answers.map((a: { id: number }) => a.id).sort(), [7, 8]);
 
   const many = Array.from({ length: MAX_BATCH + 1 }, (_, i) => ({ ...PING, id: i }));
   const refused = await post(app, many);
   assertEquals(refused.status, 400);
   const error = await rpcError(refused);
   assertEquals(error.code, -32600);
-  ok(error.message.includes(String(MAX_BATCH)), error.message);
+  assert(error.message.includes(String(MAX_BATCH)), error.message);
 });
 
 Deno.test("a body that is JSON but not JSON-RPC, or not JSON typed, is refused", async () => {
@@ -274,7 +274,7 @@ Deno.test("a body that is JSON but not JSON-RPC, or not JSON typed, is refused",
 Deno.test("an unsupported MCP-Protocol-Version header answers 400", async () => {
   const res = await post(app, PING, { "mcp-protocol-version": "1999-01-01" });
   assertEquals(res.status, 400);
-  ok((await rpcError(res)).message.includes("Unsupported protocol version"));
+  assert((await rpcError(res)).message.includes("Unsupported protocol version"));
 });
 
 Deno.test("the Host allowlist refuses other hosts with 403 but serves any browser origin", async () => {
@@ -320,7 +320,7 @@ Deno.test("mcpCors mounted at app level puts CORS on answers made before the MCP
   );
   assertEquals(res.status, 429);
   assertEquals(res.headers.get("access-control-allow-origin"), "*");
-  ok(res.headers.get("access-control-expose-headers")!.includes("Retry-After"));
+  assert(res.headers.get("access-control-expose-headers")!.includes("Retry-After"));
   await res.body?.cancel();
 });
 

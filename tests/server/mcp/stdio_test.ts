@@ -1,30 +1,19 @@
 import { fileURLToPath } from "node:url";
-import { assertDeepEqual, assertEquals, ok } from "../../_assert.ts";
-import { sharedFixtureDb } from "../../_fixture.ts";
+import { sharedFixture } from "../../_fixture.ts";
 import { Client, FEE_KEY, keysDeep, StdioClientTransport, toolCall } from "./_helpers.ts";
+import { assert, assertEquals } from "../../_assert.ts";
+import { run } from "../../_run.ts";
 
 const ENTRY = fileURLToPath(new URL("./_stdio_entry.ts", import.meta.url));
 const DATA = fileURLToPath(new URL("../../../data", import.meta.url));
-const fx = await sharedFixtureDb();
+const fx = await sharedFixture();
 
 /** The narrowest permissions that serve a given database file (see cli/mcp.ts). */
 const narrow = (db: string) => ["run", "--no-prompt", `--allow-read=${db}`, ENTRY, "--db", db];
 
 /** Runs the stdio server on `input`; stdin then closes. */
-async function pipe(args: string[], input: string, env: Record<string, string> = {}) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1", ...env },
-  }).spawn();
-  const w = child.stdin.getWriter();
-  await w.write(new TextEncoder().encode(input));
-  await w.close();
-  const out = await child.output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+function pipe(args: string[], input: string, env: Record<string, string> = {}) {
+  return run(args, { stdin: input, env });
 }
 
 Deno.test("the SDK client drives the stdio server: list, search, get", async () => {
@@ -45,7 +34,7 @@ Deno.test("the SDK client drives the stdio server: list, search, get", async () 
     assertEquals(page.total, 2);
     assertEquals(page.clubs[0]!.url, "https://clubs.example/clubs/royal-st-georges");
     const club = await client.callTool({ name: "get_club", arguments: { slug: "seminole" } });
-    assertDeepEqual([...keysDeep(club.structuredContent)].filter((k) => FEE_KEY.test(k)), []);
+    assertEquals([...keysDeep(club.structuredContent)].filter((k) => FEE_KEY.test(k)), []);
     const bad = await client.callTool({ name: "search_clubs", arguments: { limit: 0 } });
     assertEquals(bad.isError, true);
   } finally {
@@ -65,7 +54,7 @@ Deno.test("piped requests are all answered before the server exits at end of inp
   assertEquals(r.code, 0, r.stderr);
   // stdout is the protocol channel: nothing but JSON-RPC answers, one per line.
   const lines = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
-  assertDeepEqual(lines.map((m) => m.id).sort(), [1, 2, 3]);
+  assertEquals(lines.map((m) => m.id).sort(), [1, 2, 3]);
   for (const m of lines) assertEquals(m.jsonrpc, "2.0");
   const stats = lines.find((m) => m.id === 1).result.structuredContent;
   assertEquals(stats.total, 30);
@@ -94,10 +83,10 @@ Deno.test("the first run builds the default database, logging to stderr only", a
       CLUBDIR_DB: db,
     });
     assertEquals(r.code, 0, r.stderr);
-    ok(r.stderr.includes("building it from the bundled snapshot"), r.stderr);
+    assert(r.stderr.includes("building it from the bundled snapshot"), r.stderr);
     const answer = JSON.parse(r.stdout);
     assertEquals(answer.id, 9);
-    ok(answer.result.structuredContent.total > 30_000);
+    assert(answer.result.structuredContent.total > 30_000);
     Deno.statSync(db);
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -1,5 +1,4 @@
-import { assertDeepEqual, assertEquals, ok } from "../../_assert.ts";
-import { sharedFixtureDb } from "../../_fixture.ts";
+import { sharedFixture } from "../../_fixture.ts";
 import { parseSearch, type RawSearch } from "../../../core/search/query.ts";
 import { PROBLEMS } from "../../../core/model/problems.ts";
 import { slugOf } from "../../../server/mcp/tools/get_club.ts";
@@ -15,8 +14,9 @@ import {
   post,
   toolCall,
 } from "./_helpers.ts";
+import { assert, assertEquals } from "../../_assert.ts";
 
-const fx = await sharedFixtureDb();
+const fx = await sharedFixture();
 const directory = openDirectory(fx.path);
 const app = mcpApp(directory);
 // Module-level `await using` would close it before the tests run.
@@ -43,13 +43,13 @@ async function call(name: string, args: Record<string, unknown> = {}): Promise<R
   const r = await client.callTool({ name, arguments: args }) as Result;
   if (!r.isError) {
     assertEquals(r.content.length, 1);
-    assertDeepEqual(JSON.parse(r.content[0]!.text), r.structuredContent);
+    assertEquals(JSON.parse(r.content[0]!.text), r.structuredContent);
   }
   return r;
 }
 async function search(args: Record<string, unknown> = {}): Promise<Page> {
   const r = await call("search_clubs", args);
-  ok(!r.isError, r.content[0]?.text);
+  assert(!r.isError, r.content[0]?.text);
   return r.structuredContent as unknown as Page;
 }
 /** The text of a tool error (which has no structuredContent). */
@@ -70,16 +70,16 @@ function restWording(raw: RawSearch): string {
 Deno.test("search_clubs filters like the REST search and links each club's profile", async () => {
   const page = await search({ state: "FL" });
   assertEquals(page.total, 3);
-  assertDeepEqual(page.clubs.map((c) => c.slug), ["club-havana", "riverside-tampa", "seminole"]);
+  assertEquals(page.clubs.map((c) => c.slug), ["club-havana", "riverside-tampa", "seminole"]);
   for (const c of page.clubs) assertEquals(c.url, `${BASE}/clubs/${c.slug}`);
-  assertDeepEqual([page.page, page.limit, page.has_more, page.next_page], [1, 10, false, null]);
+  assertEquals([page.page, page.limit, page.has_more, page.next_page], [1, 10, false, null]);
 
   assertEquals((await search({ state: "Florida" })).total, 3);
   assertEquals((await search({ country: "GB" })).clubs[0]!.slug, "royal-st-georges");
   assertEquals((await search({ country: "United Kingdom" })).total, 1);
   assertEquals((await search({ q: "zurich" })).clubs[0]!.slug, "gc-zurich");
   const golf = await search({ type: "golf" });
-  ok(golf.clubs.some((c) => c.type === "country_club"));
+  assert(golf.clubs.some((c) => c.type === "country_club"));
   assertEquals(golf.total, 13);
   assertEquals((await search({ state: "NSW", country: "AU" })).clubs[0]!.slug, "royal-sydney");
 });
@@ -87,7 +87,7 @@ Deno.test("search_clubs filters like the REST search and links each club's profi
 Deno.test("search_clubs takes waitlist as an array or a comma string", async () => {
   const list = await search({ waitlist: ["open", "waitlist"] });
   const text = await search({ waitlist: "open, waitlist" });
-  assertDeepEqual(list, text);
+  assertEquals(list, text);
   assertEquals(list.total, 8);
   // by_invitation also matches invite_only; values are read in any case, as REST does.
   assertEquals((await search({ waitlist: ["BY_INVITATION"] })).total, 4);
@@ -95,7 +95,7 @@ Deno.test("search_clubs takes waitlist as an array or a comma string", async () 
 
 Deno.test("search_clubs sends 10 clubs unless asked for another page size", async () => {
   const first = await search();
-  assertDeepEqual([first.clubs.length, first.limit, first.has_more, first.next_page], [
+  assertEquals([first.clubs.length, first.limit, first.has_more, first.next_page], [
     10,
     10,
     true,
@@ -119,7 +119,7 @@ Deno.test("search_clubs pages with has_more and next_page until every club is re
   assertEquals(new Set(seen).size, 30);
 
   const past = await search({ page: 99, limit: 10 });
-  assertDeepEqual([past.clubs.length, past.total, past.has_more, past.next_page], [
+  assertEquals([past.clubs.length, past.total, past.has_more, past.next_page], [
     0,
     30,
     false,
@@ -154,7 +154,7 @@ Deno.test("search_clubs rejects bad page, limit and waitlist in the REST problem
 
 Deno.test("search_clubs treats empty and unknown values as REST does", async () => {
   const empty = await search({ page: "", limit: " " });
-  assertDeepEqual([empty.total, empty.page, empty.limit], [30, 1, TOOL_DEFAULT_LIMIT]);
+  assertEquals([empty.total, empty.page, empty.limit], [30, 1, TOOL_DEFAULT_LIMIT]);
   assertEquals((await search({ country: "all" })).total, 30);
   assertEquals((await search({ country: "Narnia" })).total, 0);
   assertEquals((await search({ type: "" })).total, 30);
@@ -166,17 +166,17 @@ Deno.test("get_club returns the public profile with its link", async () => {
   assertEquals(club.name, "Pine Valley Golf Club");
   assertEquals(club.url, `${BASE}/clubs/pine-valley-golf-club`);
   assertEquals(club.course_architect, "George Crump");
-  assertDeepEqual(club.amenities, ["golf", "dining"]);
+  assertEquals(club.amenities, ["golf", "dining"]);
   // The profile link itself works as the argument too.
   const again = await call("get_club", { slug: `${BASE}/clubs/pine-valley-golf-club` });
-  assertDeepEqual(again.structuredContent, r.structuredContent);
+  assertEquals(again.structuredContent, r.structuredContent);
 });
 
 Deno.test("get_club on an unknown slug is a tool error pointing to search_clubs", async () => {
   const text = await toolError("get_club", { slug: "no-such-club" });
-  ok(text.startsWith('Club not found: No club has the slug "no-such-club".'), text);
-  ok(text.includes("search_clubs"));
-  ok((await toolError("get_club", { slug: "" })).startsWith("Club not found"));
+  assert(text.startsWith('Club not found: No club has the slug "no-such-club".'), text);
+  assert(text.includes("search_clubs"));
+  assert((await toolError("get_club", { slug: "" })).startsWith("Club not found"));
 });
 
 Deno.test("slugOf() reads a slug or a profile link", () => {
@@ -194,23 +194,23 @@ Deno.test("list_club_types lists stored types, the groups and the aliases", asyn
     aliases: { type: string; reads_as: string }[];
   };
   assertEquals(r.total, 30);
-  assertDeepEqual(r.types.slice(0, 2), [{ type: "golf", count: 9 }, {
+  assertEquals(r.types.slice(0, 2), [{ type: "golf", count: 9 }, {
     type: "country_club",
     count: 4,
   }]);
-  assertDeepEqual(r.types.at(-1), { type: null, count: 1 });
+  assertEquals(r.types.at(-1), { type: null, count: 1 });
   const golf = r.groups.find((g) => g.type === "golf")!;
-  assertDeepEqual(golf, { type: "golf", matches: ["golf", "country_club"], count: 13 });
+  assertEquals(golf, { type: "golf", matches: ["golf", "country_club"], count: 13 });
   // Each group's count is what search_clubs finds with that type.
   for (const g of r.groups) assertEquals((await search({ type: g.type })).total, g.count, g.type);
-  assertDeepEqual(r.aliases, [{ type: "wine", reads_as: "dining" }]);
+  assertEquals(r.aliases, [{ type: "wine", reads_as: "dining" }]);
 });
 
 Deno.test("list_locations lists countries, then a country's regions with usable codes", async () => {
   const all = (await call("list_locations")).structuredContent as {
     countries: { name: string | null; code: string | null; count: number }[];
   };
-  assertDeepEqual(all.countries[0], { name: "United States", code: "US", count: 20 });
+  assertEquals(all.countries[0], { name: "United States", code: "US", count: 20 });
   assertEquals(all.countries.reduce((n, c) => n + c.count, 0), 30);
   for (const c of all.countries.filter((c) => c.code)) {
     assertEquals((await search({ country: c.code })).total, c.count, c.code!);
@@ -220,27 +220,27 @@ Deno.test("list_locations lists countries, then a country's regions with usable 
     country: { name: string; code: string; count: number };
     regions: { name: string; code: string; count: number }[];
   };
-  assertDeepEqual(us.country, { name: "United States", code: "US", count: 20 });
-  assertDeepEqual(us.regions[1], { name: "Florida", code: "US-FL", count: 3 });
+  assertEquals(us.country, { name: "United States", code: "US", count: 20 });
+  assertEquals(us.regions[1], { name: "Florida", code: "US-FL", count: 3 });
   for (const r of us.regions) {
     assertEquals((await search({ country: "US", state: r.code })).total, r.count, r.code);
   }
   const au = (await call("list_locations", { country: "Australia" })).structuredContent as {
     regions: { code: string }[];
   };
-  assertDeepEqual(au.regions.map((r) => r.code), ["AU-NSW", "AU-WA"]);
+  assertEquals(au.regions.map((r) => r.code), ["AU-NSW", "AU-WA"]);
 });
 
 Deno.test("list_locations answers a country without clubs with a zero count", async () => {
-  assertDeepEqual((await call("list_locations", { country: "France" })).structuredContent, {
+  assertEquals((await call("list_locations", { country: "France" })).structuredContent, {
     country: { name: "France", code: "FR", count: 0 },
     regions: [],
   });
-  assertDeepEqual((await call("list_locations", { country: "Narnia" })).structuredContent, {
+  assertEquals((await call("list_locations", { country: "Narnia" })).structuredContent, {
     country: { name: "Narnia", code: null, count: 0 },
     regions: [],
   });
-  ok("countries" in (await call("list_locations", { country: "all" })).structuredContent!);
+  assert("countries" in (await call("list_locations", { country: "all" })).structuredContent!);
 });
 
 Deno.test("get_directory_stats reports totals, the source and the import time", async () => {
@@ -254,9 +254,9 @@ Deno.test("get_directory_stats reports totals, the source and the import time", 
   assertEquals(r.imported_at, fx.store.meta.imported_at);
   assertEquals(r.total, 30);
   assertEquals(r.by_type.length, 19);
-  assertDeepEqual(r.by_country[0], { country: "United States", code: "US", count: 20 });
-  assertDeepEqual(r.by_waitlist[0], { waitlist_status: "unknown", count: 17 });
-  assertDeepEqual(r.by_status[0], { status: "published", count: 27 });
+  assertEquals(r.by_country[0], { country: "United States", code: "US", count: 20 });
+  assertEquals(r.by_waitlist[0], { waitlist_status: "unknown", count: 17 });
+  assertEquals(r.by_status[0], { status: "published", count: 27 });
 });
 
 Deno.test("no tool ever returns a fee, band, tier or currency, whatever the caller sends", async () => {
@@ -279,18 +279,18 @@ Deno.test("no tool ever returns a fee, band, tier or currency, whatever the call
     const body = await res.json();
     const text = JSON.stringify(body.result);
     const feeKeys = [...keysDeep(body.result)].filter((k) => FEE_KEY.test(k));
-    assertDeepEqual(feeKeys, [], name);
-    ok(!/USD|250000|30000|\$\d/.test(text), `${name}: ${text.slice(0, 200)}`);
+    assertEquals(feeKeys, [], name);
+    assert(!/USD|250000|30000|\$\d/.test(text), `${name}: ${text.slice(0, 200)}`);
     // The text block carries the same JSON, so it is fee-free too.
     const inner = keysDeep(JSON.parse(body.result.content[0].text));
-    assertDeepEqual([...inner].filter((k) => FEE_KEY.test(k)), [], name);
+    assertEquals([...inner].filter((k) => FEE_KEY.test(k)), [], name);
   }
 });
 
 Deno.test("an unknown tool is an error result, as the SDK answers it", async () => {
   const r = await call("drop_tables", {});
   assertEquals(r.isError, true);
-  ok(r.content[0]!.text.includes("drop_tables"));
+  assert(r.content[0]!.text.includes("drop_tables"));
 });
 
 Deno.test("a directory that cannot be read is the REST clubs_unavailable problem", async () => {
@@ -309,8 +309,8 @@ Deno.test("a directory that cannot be read is the REST clubs_unavailable problem
     );
   }
   assertEquals(logged.length, 4);
-  ok(logged[0]!.startsWith('mcp: Cannot read database "'), logged[0]);
+  assert(logged[0]!.startsWith('mcp: Cannot read database "'), logged[0]);
   // Argument errors still come first, as in REST.
   const bad = await c.callTool({ name: "search_clubs", arguments: { page: 0 } });
-  ok((bad.content as { text: string }[])[0]!.text.startsWith("Invalid page"));
+  assert((bad.content as { text: string }[])[0]!.text.startsWith("Invalid page"));
 });

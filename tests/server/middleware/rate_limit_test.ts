@@ -1,8 +1,15 @@
-import assert from "node:assert/strict";
 import { RateTable } from "../../../server/http/rate_table.ts";
 import { listen } from "../../../server/listen.ts";
 import { DEFAULT_SETTINGS } from "../../../server/listen.ts";
-import { get, getJson, sharedFixture, testApp } from "../_helpers.ts";
+import { get, getJson, testApp } from "../_helpers.ts";
+import {
+  assert,
+  assertEquals,
+  assertNotStrictEquals,
+  assertStrictEquals,
+  assertThrows,
+} from "../../_assert.ts";
+import { sharedFixture } from "../../_fixture.ts";
 
 const fx = await sharedFixture();
 
@@ -14,12 +21,12 @@ function clock(start = 1_767_225_600_000) {
 
 Deno.test("RateTable counts hits per key within a fixed window", () => {
   const table = RateTable.create(64);
-  assert.deepEqual(table.hit("a", 100, 60), { count: 1, resetSeconds: 60 });
-  assert.deepEqual(table.hit("a", 110, 60), { count: 2, resetSeconds: 50 });
-  assert.deepEqual(table.hit("b", 110, 60), { count: 1, resetSeconds: 60 });
-  assert.deepEqual(table.hit("a", 159, 60), { count: 3, resetSeconds: 1 });
+  assertEquals(table.hit("a", 100, 60), { count: 1, resetSeconds: 60 });
+  assertEquals(table.hit("a", 110, 60), { count: 2, resetSeconds: 50 });
+  assertEquals(table.hit("b", 110, 60), { count: 1, resetSeconds: 60 });
+  assertEquals(table.hit("a", 159, 60), { count: 3, resetSeconds: 1 });
   // The window is over: a fresh one starts.
-  assert.deepEqual(table.hit("a", 160, 60), { count: 1, resetSeconds: 60 });
+  assertEquals(table.hit("a", 160, 60), { count: 1, resetSeconds: 60 });
 });
 
 Deno.test("RateTable keeps its size for 100k distinct clients and still limits an active one", () => {
@@ -29,11 +36,11 @@ Deno.test("RateTable keeps its size for 100k distinct clients and still limits a
   for (let i = 0; i < 100_000; i++) {
     table.hit(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, 1_000 + (i % 30), 60);
   }
-  assert.equal(table.buffer.byteLength, bytes);
-  assert.equal(table.capacity, 4_096);
-  assert.ok(table.occupied() <= table.capacity);
+  assertStrictEquals(table.buffer.byteLength, bytes);
+  assertStrictEquals(table.capacity, 4_096);
+  assert(table.occupied() <= table.capacity);
   // The flood of one-off clients never evicts the heavy one.
-  assert.equal(table.hit("203.0.113.7", 1_030, 60).count, 121);
+  assertStrictEquals(table.hit("203.0.113.7", 1_030, 60).count, 121);
 });
 
 Deno.test("RateTable over one SharedArrayBuffer counts exactly across worker threads", async () => {
@@ -56,11 +63,11 @@ Deno.test("RateTable over one SharedArrayBuffer counts exactly across worker thr
   } finally {
     for (const w of workers) w.terminate();
   }
-  assert.equal(table.hit("shared-client", 1_000, 3_600).count, 3 * hits + 1);
+  assertStrictEquals(table.hit("shared-client", 1_000, 3_600).count, 3 * hits + 1);
 });
 
 Deno.test("RateTable refuses a buffer it did not make", () => {
-  assert.throws(() => new RateTable(new SharedArrayBuffer(100)), RangeError);
+  assertThrows(() => new RateTable(new SharedArrayBuffer(100)), RangeError);
 });
 
 Deno.test("GET /api/v1/clubs past the limit answers 429 rate_limited with Retry-After", async () => {
@@ -70,68 +77,68 @@ Deno.test("GET /api/v1/clubs past the limit answers 429 rate_limited with Retry-
   for (let i = 0; i < 3; i++) {
     const res = await get(app, "/api/v1/clubs?limit=1");
     await res.body?.cancel();
-    assert.equal(res.status, 200);
+    assertStrictEquals(res.status, 200);
     remaining.push(res.headers.get("ratelimit")!);
     t.advance(10);
   }
-  assert.deepEqual(remaining, [
+  assertEquals(remaining, [
     "limit=3, remaining=2, reset=60",
     "limit=3, remaining=1, reset=50",
     "limit=3, remaining=0, reset=40",
   ]);
   const { res, body } = await getJson(app, "/api/v1/clubs?limit=1");
-  assert.equal(res.status, 429);
-  assert.equal(res.headers.get("content-type"), "application/problem+json");
-  assert.equal(res.headers.get("retry-after"), "30");
-  assert.equal(res.headers.get("ratelimit"), "limit=3, remaining=0, reset=30");
-  assert.equal(res.headers.get("ratelimit-policy"), "3;w=60");
-  assert.ok(res.headers.get("x-request-id"));
-  assert.equal(body.code, "rate_limited");
-  assert.equal(body.status, 429);
-  assert.equal(body.type, "https://clubs.example/problems/rate_limited");
-  assert.equal(body.instance, "/api/v1/clubs");
+  assertStrictEquals(res.status, 429);
+  assertStrictEquals(res.headers.get("content-type"), "application/problem+json");
+  assertStrictEquals(res.headers.get("retry-after"), "30");
+  assertStrictEquals(res.headers.get("ratelimit"), "limit=3, remaining=0, reset=30");
+  assertStrictEquals(res.headers.get("ratelimit-policy"), "3;w=60");
+  assert(res.headers.get("x-request-id"));
+  assertStrictEquals(body.code, "rate_limited");
+  assertStrictEquals(body.status, 429);
+  assertStrictEquals(body.type, "https://clubs.example/problems/rate_limited");
+  assertStrictEquals(body.instance, "/api/v1/clubs");
   // Every route counts: problem pages and unknown paths too.
-  assert.equal((await get(app, "/problems")).status, 429);
-  assert.equal((await get(app, "/nowhere")).status, 429);
+  assertStrictEquals((await get(app, "/problems")).status, 429);
+  assertStrictEquals((await get(app, "/nowhere")).status, 429);
 });
 
 Deno.test("The rate limit resets once the window is over", async () => {
   const t = clock();
   const app = testApp(fx.directory, { rateLimit: { limit: 2, windowSeconds: 60 }, now: t.now });
   for (let i = 0; i < 3; i++) await (await get(app, "/api/v1/clubs?limit=1")).body?.cancel();
-  assert.equal((await get(app, "/api/v1/clubs?limit=1")).status, 429);
+  assertStrictEquals((await get(app, "/api/v1/clubs?limit=1")).status, 429);
   t.advance(59);
-  assert.equal((await get(app, "/api/v1/clubs?limit=1")).status, 429);
+  assertStrictEquals((await get(app, "/api/v1/clubs?limit=1")).status, 429);
   t.advance(1);
   const res = await get(app, "/api/v1/clubs?limit=1");
   await res.body?.cancel();
-  assert.equal(res.status, 200);
-  assert.equal(res.headers.get("ratelimit"), "limit=2, remaining=1, reset=60");
+  assertStrictEquals(res.status, 200);
+  assertStrictEquals(res.headers.get("ratelimit"), "limit=2, remaining=1, reset=60");
 });
 
 Deno.test("The rate limit counts each client address separately", async () => {
   const t = clock();
   const app = testApp(fx.directory, { rateLimit: { limit: 1, windowSeconds: 60 }, now: t.now });
-  assert.equal((await get(app, "/problems", {}, "198.51.100.1")).status, 200);
-  assert.equal((await get(app, "/problems", {}, "198.51.100.1")).status, 429);
-  assert.equal((await get(app, "/problems", {}, "198.51.100.2")).status, 200);
+  assertStrictEquals((await get(app, "/problems", {}, "198.51.100.1")).status, 200);
+  assertStrictEquals((await get(app, "/problems", {}, "198.51.100.1")).status, 429);
+  assertStrictEquals((await get(app, "/problems", {}, "198.51.100.2")).status, 200);
 });
 
 Deno.test("X-Forwarded-For is ignored unless the proxy is trusted", async () => {
   const t = clock();
   const spoof = (n: number) => ({ headers: { "x-forwarded-for": `203.0.113.${n}, 10.0.0.1` } });
   const direct = testApp(fx.directory, { rateLimit: { limit: 1, windowSeconds: 60 }, now: t.now });
-  assert.equal((await get(direct, "/problems", spoof(1))).status, 200);
-  assert.equal((await get(direct, "/problems", spoof(2))).status, 429);
+  assertStrictEquals((await get(direct, "/problems", spoof(1))).status, 200);
+  assertStrictEquals((await get(direct, "/problems", spoof(2))).status, 429);
 
   const proxied = testApp(fx.directory, {
     rateLimit: { limit: 1, windowSeconds: 60 },
     trustProxy: true,
     now: t.now,
   });
-  assert.equal((await get(proxied, "/problems", spoof(1))).status, 200);
-  assert.equal((await get(proxied, "/problems", spoof(2))).status, 200);
-  assert.equal((await get(proxied, "/problems", spoof(1))).status, 429);
+  assertStrictEquals((await get(proxied, "/problems", spoof(1))).status, 200);
+  assertStrictEquals((await get(proxied, "/problems", spoof(2))).status, 200);
+  assertStrictEquals((await get(proxied, "/problems", spoof(1))).status, 429);
 });
 
 Deno.test("Two apps given one table share each client's limit (as workers do)", async () => {
@@ -146,7 +153,7 @@ Deno.test("Two apps given one table share each client's limit (as workers do)", 
     await res.body?.cancel();
     statuses.push(res.status);
   }
-  assert.deepEqual(statuses, [200, 200, 200, 429, 429]);
+  assertEquals(statuses, [200, 200, 200, 429, 429]);
 });
 
 Deno.test("--rate-limit off enforces nothing and advertises constant headers", async () => {
@@ -154,9 +161,9 @@ Deno.test("--rate-limit off enforces nothing and advertises constant headers", a
   for (let i = 0; i < 200; i++) {
     const res = await get(app, i % 2 ? "/api/v1/clubs?limit=1" : "/api/v1/clubs?page=0");
     await res.body?.cancel();
-    assert.notEqual(res.status, 429);
-    assert.equal(res.headers.get("ratelimit"), "limit=120, remaining=120, reset=60");
-    assert.equal(res.headers.get("ratelimit-policy"), "120;w=60");
+    assertNotStrictEquals(res.status, 429);
+    assertStrictEquals(res.headers.get("ratelimit"), "limit=120, remaining=120, reset=60");
+    assertStrictEquals(res.headers.get("ratelimit-policy"), "120;w=60");
   }
 });
 
@@ -182,7 +189,7 @@ Deno.test("A real server limits by the connection's remote address", async () =>
       await res.body?.cancel();
       statuses.push(res.status);
     }
-    assert.deepEqual(statuses, [200, 200, 200, 429, 429]);
+    assertEquals(statuses, [200, 200, 200, 429, 429]);
   } finally {
     client.close();
     await running.close();
@@ -193,9 +200,9 @@ Deno.test("RateTable takes over a lock abandoned by a terminated worker", () => 
   const table = RateTable.create(8); // one bucket: its lock is the first Int32
   new Int32Array(table.buffer)[0] = 1;
   const started = performance.now();
-  assert.equal(table.hit("a", 1, 60).count, 1);
+  assertStrictEquals(table.hit("a", 1, 60).count, 1);
   const waited = performance.now() - started;
-  assert.ok(waited >= 900 && waited < 5_000, `${waited} ms`);
+  assert(waited >= 900 && waited < 5_000, `${waited} ms`);
   // And it was released again afterwards.
-  assert.equal(table.hit("a", 1, 60).count, 2);
+  assertStrictEquals(table.hit("a", 1, 60).count, 2);
 });

@@ -1,4 +1,3 @@
-import assert from "node:assert/strict";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { z } from "zod";
 import {
@@ -18,8 +17,16 @@ import {
   ProblemSchema,
 } from "../../../server/openapi/document.ts";
 import { PROBLEMS } from "../../../core/model/problems.ts";
-import { sharedFixtureDb } from "../../_fixture.ts";
+import { sharedFixture } from "../../_fixture.ts";
 import { assertMatchesSchema, matchesSchema } from "../_openapi.ts";
+import {
+  assert,
+  assertEquals,
+  assertMatch,
+  assertRejects,
+  assertStrictEquals,
+  assertThrows,
+} from "../../_assert.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;
@@ -41,42 +48,42 @@ function* responses(): Generator<[string, string, string, Any]> {
 Deno.test("the document is valid OpenAPI 3.0 (swagger-parser)", async () => {
   // validate() dereferences in place: hand it a copy.
   const api = await SwaggerParser.validate(structuredClone(doc)) as Any;
-  assert.equal(api.openapi, "3.0.0");
-  assert.equal(api.info.version, "1.2.0");
+  assertStrictEquals(api.openapi, "3.0.0");
+  assertStrictEquals(api.info.version, "1.2.0");
 });
 
 Deno.test("the validator does reject a broken document", async () => {
   const broken = structuredClone(doc);
   broken.paths["/api/v1/clubs"].get.parameters[0].in = "body";
-  await assert.rejects(SwaggerParser.validate(broken));
+  await assertRejects(SwaggerParser.validate(broken));
   const badRef = structuredClone(doc);
   badRef.components.schemas.ClubList.properties.clubs.items.$ref = "#/components/schemas/Nope";
-  await assert.rejects(SwaggerParser.validate(badRef));
+  await assertRejects(SwaggerParser.validate(badRef));
 });
 
 Deno.test("the document is OpenAPI 3.0.0, version 1.2.0, built once and frozen", () => {
-  assert.equal(doc.openapi, "3.0.0");
-  assert.equal(doc.info.version, OPENAPI_VERSION);
-  assert.equal(OPENAPI_VERSION, "1.2.0");
-  assert.equal(openApiDocument(), doc);
-  assert.ok(Object.isFrozen(doc.components.schemas.Club.properties));
-  assert.deepEqual(JSON.parse(openApiJson()), doc);
-  assert.equal(openApiJson(), openApiJson());
+  assertStrictEquals(doc.openapi, "3.0.0");
+  assertStrictEquals(doc.info.version, OPENAPI_VERSION);
+  assertStrictEquals(OPENAPI_VERSION, "1.2.0");
+  assertStrictEquals(openApiDocument(), doc);
+  assert(Object.isFrozen(doc.components.schemas.Club.properties));
+  assertEquals(JSON.parse(openApiJson()), doc);
+  assertStrictEquals(openApiJson(), openApiJson());
 });
 
 Deno.test("component schemas are the zod schemas, with refs between them", () => {
-  for (const name of ["ClubList", "Club", "FeeView", "Problem"]) assert.ok(schemas[name], name);
-  assert.deepEqual(schemas.ClubList.properties.clubs.items, { $ref: "#/components/schemas/Club" });
-  assert.deepEqual(
+  for (const name of ["ClubList", "Club", "FeeView", "Problem"]) assert(schemas[name], name);
+  assertEquals(schemas.ClubList.properties.clubs.items, { $ref: "#/components/schemas/Club" });
+  assertEquals(
     schemas.Club.properties.fee_views.properties.firstYear,
     { $ref: "#/components/schemas/FeeView" },
   );
-  assert.deepEqual(Object.keys(schemas.Club.properties), [...CLUB_FIELDS, "fee_views"]);
-  assert.deepEqual(schemas.Club.required, Object.keys(ClubSchema.shape));
-  assert.deepEqual(Object.keys(schemas.ClubList.properties), Object.keys(ClubListSchema.shape));
-  assert.deepEqual(Object.keys(schemas.FeeView.properties), Object.keys(FeeViewSchema.shape));
-  assert.deepEqual(Object.keys(schemas.Problem.properties), Object.keys(ProblemSchema.shape));
-  assert.deepEqual(schemas.Problem.required, [
+  assertEquals(Object.keys(schemas.Club.properties), [...CLUB_FIELDS, "fee_views"]);
+  assertEquals(schemas.Club.required, Object.keys(ClubSchema.shape));
+  assertEquals(Object.keys(schemas.ClubList.properties), Object.keys(ClubListSchema.shape));
+  assertEquals(Object.keys(schemas.FeeView.properties), Object.keys(FeeViewSchema.shape));
+  assertEquals(Object.keys(schemas.Problem.properties), Object.keys(ProblemSchema.shape));
+  assertEquals(schemas.Problem.required, [
     "type",
     "title",
     "status",
@@ -88,24 +95,24 @@ Deno.test("component schemas are the zod schemas, with refs between them", () =>
 
 Deno.test("nullable fields use 3.0 `nullable`, and nullable enums list null", () => {
   const s = JSON.stringify(doc);
-  assert.ok(!s.includes('"$id"'), "no $id");
-  assert.ok(!s.includes('"$schema"'), "no $schema");
-  assert.ok(!s.includes('"type":"null"'), "no 3.1-style null type");
+  assert(!s.includes('"$id"'), "no $id");
+  assert(!s.includes('"$schema"'), "no $schema");
+  assert(!s.includes('"type":"null"'), "no 3.1-style null type");
   const p = schemas.Club.properties;
-  assert.equal(p.city.nullable, true);
-  assert.equal(p.id.nullable, undefined);
-  assert.deepEqual(p.fee_tier.enum, ["verified", "estimate", "none", null]);
-  assert.deepEqual(p.waitlist_status.enum, [...WAITLIST_VALUES, null]);
+  assertStrictEquals(p.city.nullable, true);
+  assertStrictEquals(p.id.nullable, undefined);
+  assertEquals(p.fee_tier.enum, ["verified", "estimate", "none", null]);
+  assertEquals(p.waitlist_status.enum, [...WAITLIST_VALUES, null]);
   for (const [name, prop] of Object.entries(p as Record<string, Any>)) {
     const nullable = ClubSchema.shape[name as keyof typeof ClubSchema.shape].safeParse(null)
       .success;
-    assert.equal(prop.nullable === true, nullable, name);
+    assertStrictEquals(prop.nullable === true, nullable, name);
   }
 });
 
 Deno.test("/api/v1/clubs documents its seven parameters and their rules", () => {
   const params = Object.fromEntries(clubs.parameters.map((p: Any) => [p.name, p]));
-  assert.deepEqual(Object.keys(params), [
+  assertEquals(Object.keys(params), [
     "type",
     "state",
     "country",
@@ -115,37 +122,37 @@ Deno.test("/api/v1/clubs documents its seven parameters and their rules", () => 
     "limit",
   ]);
   for (const p of clubs.parameters) {
-    assert.equal(p.in, "query");
-    assert.equal(p.required, false);
-    assert.ok(p.description.length > 30, p.name);
+    assertStrictEquals(p.in, "query");
+    assertStrictEquals(p.required, false);
+    assert(p.description.length > 30, p.name);
   }
-  assert.equal(params.waitlist.style, "form");
-  assert.equal(params.waitlist.explode, false);
-  assert.deepEqual(params.waitlist.schema.items.enum, [...WAITLIST_VALUES]);
-  assert.equal(params.page.schema.type, "integer");
-  assert.equal(params.page.schema.minimum, 1);
-  assert.equal(params.page.schema.default, 1);
-  assert.match(params.page.description, /invalid_page/);
-  assert.match(params.page.description, /Leading zeros/);
-  assert.equal(params.limit.schema.type, "integer");
-  assert.equal(params.limit.schema.minimum, 1);
-  assert.equal(params.limit.schema.default, DEFAULT_LIMIT);
+  assertStrictEquals(params.waitlist.style, "form");
+  assertStrictEquals(params.waitlist.explode, false);
+  assertEquals(params.waitlist.schema.items.enum, [...WAITLIST_VALUES]);
+  assertStrictEquals(params.page.schema.type, "integer");
+  assertStrictEquals(params.page.schema.minimum, 1);
+  assertStrictEquals(params.page.schema.default, 1);
+  assertMatch(params.page.description, /invalid_page/);
+  assertMatch(params.page.description, /Leading zeros/);
+  assertStrictEquals(params.limit.schema.type, "integer");
+  assertStrictEquals(params.limit.schema.minimum, 1);
+  assertStrictEquals(params.limit.schema.default, DEFAULT_LIMIT);
   // Clamped, not rejected: no schema maximum at or below the clamp.
-  assert.ok(!(params.limit.schema.maximum <= MAX_LIMIT));
-  assert.match(params.limit.description, /clamped to 200/);
-  assert.match(params.limit.description, /invalid_limit/);
-  assert.match(params.type.description, /`golf` also matches `country_club`/);
-  assert.match(params.type.description, /`wine` reads as `dining`/);
-  assert.match(params.state.description, /United States and Canada/);
-  assert.match(params.country.description, /`all`/);
+  assert(!(params.limit.schema.maximum <= MAX_LIMIT));
+  assertMatch(params.limit.description, /clamped to 200/);
+  assertMatch(params.limit.description, /invalid_limit/);
+  assertMatch(params.type.description, /`golf` also matches `country_club`/);
+  assertMatch(params.type.description, /`wine` reads as `dining`/);
+  assertMatch(params.state.description, /United States and Canada/);
+  assertMatch(params.country.description, /`all`/);
 });
 
 Deno.test("/api/v1/clubs: 200 ClubList with every success header", () => {
   const ok = clubs.responses["200"];
-  assert.deepEqual(ok.content["application/json"].schema, {
+  assertEquals(ok.content["application/json"].schema, {
     $ref: "#/components/schemas/ClubList",
   });
-  assert.deepEqual(Object.keys(ok.headers).sort(), [
+  assertEquals(Object.keys(ok.headers).sort(), [
     "Cache-Control",
     "Link",
     "RateLimit",
@@ -154,27 +161,27 @@ Deno.test("/api/v1/clubs: 200 ClubList with every success header", () => {
     "X-Request-Id",
     "X-Total-Clubs",
   ]);
-  assert.deepEqual(doc.components.headers["Cache-Control"].schema.enum, ["private, no-store"]);
-  assert.equal(doc.components.headers["RateLimit-Policy"].example, "120;w=60");
+  assertEquals(doc.components.headers["Cache-Control"].schema.enum, ["private, no-store"]);
+  assertStrictEquals(doc.components.headers["RateLimit-Policy"].example, "120;w=60");
 });
 
 Deno.test("/api/v1/clubs: 400, 429 and 500 problems with their headers", () => {
-  assert.deepEqual(Object.keys(clubs.responses), ["200", "400", "429", "500"]);
+  assertEquals(Object.keys(clubs.responses), ["200", "400", "429", "500"]);
   for (const status of ["400", "429", "500"]) {
     const res = clubs.responses[status];
-    assert.deepEqual(res.content["application/problem+json"].schema, {
+    assertEquals(res.content["application/problem+json"].schema, {
       $ref: "#/components/schemas/Problem",
     });
     for (const h of ["X-Request-Id", "RateLimit", "RateLimit-Policy"]) {
-      assert.ok(res.headers[h], `${status} ${h}`);
+      assert(res.headers[h], `${status} ${h}`);
     }
   }
-  assert.ok(clubs.responses["429"].headers["Retry-After"]);
-  assert.deepEqual(
+  assert(clubs.responses["429"].headers["Retry-After"]);
+  assertEquals(
     Object.keys(clubs.responses["400"].content["application/problem+json"].examples),
     ["invalid_page", "invalid_limit", "invalid_waitlist"],
   );
-  assert.deepEqual(
+  assertEquals(
     Object.keys(clubs.responses["500"].content["application/problem+json"].examples),
     ["clubs_unavailable", "internal_error"],
   );
@@ -186,22 +193,22 @@ Deno.test("every registered problem code appears, under its own status", () => {
     const examples = res.content?.["application/problem+json"]?.examples ?? {};
     for (const [code, ex] of Object.entries(examples as Record<string, Any>)) {
       const p = PROBLEMS[code as keyof typeof PROBLEMS];
-      assert.ok(p, `${where}: unknown code ${code}`);
-      assert.equal(String(p.status), status, `${where} ${code}`);
-      assert.match(res.description, new RegExp(`\`${code}\``));
-      assert.equal(ex.value.status, p.status);
-      assert.equal(ex.value.hint, p.hint);
+      assert(p, `${where}: unknown code ${code}`);
+      assertStrictEquals(String(p.status), status, `${where} ${code}`);
+      assertMatch(res.description, new RegExp(`\`${code}\``));
+      assertStrictEquals(ex.value.status, p.status);
+      assertStrictEquals(ex.value.hint, p.hint);
       seen.add(code);
     }
   }
-  assert.deepEqual([...seen].sort(), [...PROBLEM_CODES].sort());
-  assert.deepEqual(schemas.Problem.properties.code.enum, PROBLEM_CODES);
+  assertEquals([...seen].sort(), [...PROBLEM_CODES].sort());
+  assertEquals(schemas.Problem.properties.code.enum, PROBLEM_CODES);
 });
 
 Deno.test("every response carries X-Request-Id and the RateLimit headers", () => {
   for (const [path, method, status, res] of responses()) {
     for (const h of ["X-Request-Id", "RateLimit", "RateLimit-Policy"]) {
-      assert.ok(res.headers?.[h], `${method} ${path} ${status}: ${h}`);
+      assert(res.headers?.[h], `${method} ${path} ${status}: ${h}`);
     }
   }
 });
@@ -212,7 +219,7 @@ Deno.test("every operation documents 429 rate_limited and 500 internal_error", (
       if (path === "/api/mcp" && method === "get") continue;
       for (const [status, code] of [["429", "rate_limited"], ["500", "internal_error"]] as const) {
         const examples = op.responses[status]?.content["application/problem+json"].examples;
-        assert.ok(examples?.[code], `${method} ${path}: ${code}`);
+        assert(examples?.[code], `${method} ${path}: ${code}`);
       }
     }
   }
@@ -221,8 +228,8 @@ Deno.test("every operation documents 429 rate_limited and 500 internal_error", (
 Deno.test("other methods on /api/v1/clubs: 405 method_not_allowed with Allow", () => {
   for (const method of ["post", "put", "patch", "delete"]) {
     const res = doc.paths["/api/v1/clubs"][method].responses["405"];
-    assert.ok(res.headers.Allow, method);
-    assert.ok(res.content["application/problem+json"].examples.method_not_allowed, method);
+    assert(res.headers.Allow, method);
+    assert(res.content["application/problem+json"].examples.method_not_allowed, method);
   }
 });
 
@@ -234,16 +241,16 @@ Deno.test("every example body matches its own schema", () => {
       if (!ref) continue;
       const name = ref.split("/").at(-1)!;
       for (const ex of Object.values((media.examples ?? {}) as Record<string, Any>)) {
-        assert.ok(matchesSchema(ex.value, name), `${where} ${status} ${type}`);
+        assert(matchesSchema(ex.value, name), `${where} ${status} ${type}`);
         n++;
       }
     }
   }
-  assert.ok(n >= PROBLEM_CODES.length);
+  assert(n >= PROBLEM_CODES.length);
 });
 
 Deno.test("the other served paths are described", () => {
-  assert.deepEqual(Object.keys(doc.paths).sort(), [
+  assertEquals(Object.keys(doc.paths).sort(), [
     "/",
     "/api/mcp",
     "/api/v1/clubs",
@@ -253,49 +260,49 @@ Deno.test("the other served paths are described", () => {
     "/problems",
     "/problems/{code}",
   ]);
-  assert.deepEqual(Object.keys(doc.paths["/api/v1/{path}"].get.responses), ["404", "429", "500"]);
-  assert.equal(
+  assertEquals(Object.keys(doc.paths["/api/v1/{path}"].get.responses), ["404", "429", "500"]);
+  assertStrictEquals(
     doc.paths["/api/v1/{path}"].get.responses["404"].content["application/problem+json"]
       .examples.not_found.value.instance,
     "/api/v1",
   );
   const profile = doc.paths["/clubs/{slug}"].get.responses;
-  assert.deepEqual(profile["200"].content["application/json"].schema, {
+  assertEquals(profile["200"].content["application/json"].schema, {
     $ref: "#/components/schemas/Club",
   });
-  assert.ok(profile["200"].content["text/html"]);
-  assert.ok(profile["404"].content["application/problem+json"]);
-  assert.ok(profile["404"].content["text/html"]);
-  assert.deepEqual(doc.paths["/problems/{code}"].get.parameters[0].schema.enum, PROBLEM_CODES);
+  assert(profile["200"].content["text/html"]);
+  assert(profile["404"].content["application/problem+json"]);
+  assert(profile["404"].content["text/html"]);
+  assertEquals(doc.paths["/problems/{code}"].get.parameters[0].schema.enum, PROBLEM_CODES);
   const mcp = doc.paths["/api/mcp"];
-  assert.deepEqual(mcp.post.requestBody.content["application/json"].schema, {
+  assertEquals(mcp.post.requestBody.content["application/json"].schema, {
     $ref: "#/components/schemas/JsonRpcRequest",
   });
-  assert.ok(mcp.post.responses["200"].content["text/event-stream"]);
-  assert.ok(mcp.get.responses["405"]);
-  assert.match(mcp.post.description, /search_clubs/);
-  assert.match(mcp.post.description, /no fees/);
+  assert(mcp.post.responses["200"].content["text/event-stream"]);
+  assert(mcp.get.responses["405"]);
+  assertMatch(mcp.post.description, /search_clubs/);
+  assertMatch(mcp.post.description, /no fees/);
 });
 
 Deno.test("sessions are optional: anonymous, bearer or cookie", () => {
-  assert.deepEqual(doc.components.securitySchemes.session_bearer.type, "http");
-  assert.deepEqual(doc.components.securitySchemes.session_bearer.scheme, "bearer");
-  assert.deepEqual(doc.components.securitySchemes.session_cookie, {
+  assertEquals(doc.components.securitySchemes.session_bearer.type, "http");
+  assertEquals(doc.components.securitySchemes.session_bearer.scheme, "bearer");
+  assertEquals(doc.components.securitySchemes.session_cookie, {
     ...doc.components.securitySchemes.session_cookie,
     type: "apiKey",
     in: "cookie",
     name: "session",
   });
   const expected = [{}, { session_bearer: [] }, { session_cookie: [] }];
-  assert.deepEqual(clubs.security, expected);
-  assert.deepEqual(doc.paths["/clubs/{slug}"].get.security, expected);
-  assert.equal(doc.paths["/api/mcp"].post.security, undefined);
-  assert.match(doc.info.description, /Authorization: Bearer <token>/);
-  assert.match(doc.info.description, /\$10,000–\$25,000/);
+  assertEquals(clubs.security, expected);
+  assertEquals(doc.paths["/clubs/{slug}"].get.security, expected);
+  assertStrictEquals(doc.paths["/api/mcp"].post.security, undefined);
+  assertMatch(doc.info.description, /Authorization: Bearer <token>/);
+  assertMatch(doc.info.description, /\$10,000–\$25,000/);
 });
 
 Deno.test("assertMatchesSchema() accepts rendered clubs and rejects broken ones", async () => {
-  const fx = await sharedFixtureDb();
+  const fx = await sharedFixture();
   const record = fx.store.bySlug("pine-valley-golf-club")!;
   for (const access of ["locked", "band", "exact"] as const) {
     const club = toApiClub(record, access);
@@ -313,15 +320,15 @@ Deno.test("assertMatchesSchema() accepts rendered clubs and rejects broken ones"
     ["bad view kind", { ...club, fee_views: { ...club.fee_views, annual: { kind: "open" } } }],
   ];
   for (const [why, body] of bad) {
-    assert.throws(
+    assertThrows(
       () => assertMatchesSchema(JSON.parse(JSON.stringify(body)), "Club"),
       /does not match the OpenAPI schema "Club"/,
       why,
     );
   }
-  assert.ok(matchesSchema({ ...club, fee_tier: null, waitlist_status: null }, "Club"));
-  assert.ok(!matchesSchema({ clubs: [], total: 0, fee_access: "none" }, "ClubList"));
-  assert.throws(() => assertMatchesSchema({}, "Nope"), /no component schema named "Nope"/);
+  assert(matchesSchema({ ...club, fee_tier: null, waitlist_status: null }, "Club"));
+  assert(!matchesSchema({ clubs: [], total: 0, fee_access: "none" }, "ClubList"));
+  assertThrows(() => assertMatchesSchema({}, "Nope"), /no component schema named "Nope"/);
 });
 
 Deno.test("Problem bodies built from the registry match the schema", () => {
@@ -337,10 +344,10 @@ Deno.test("Problem bodies built from the registry match the schema", () => {
       instance: "/api/v1/clubs",
     };
     assertMatchesSchema(body, "Problem");
-    assert.ok(ProblemSchema.safeParse(body).success);
+    assert(ProblemSchema.safeParse(body).success);
     const { instance: _, ...withoutInstance } = body;
     assertMatchesSchema(withoutInstance, "Problem");
   }
-  assert.ok(!matchesSchema({ type: "x", title: "t", status: 400 }, "Problem"));
-  assert.ok(z.toJSONSchema(ProblemSchema));
+  assert(!matchesSchema({ type: "x", title: "t", status: 400 }, "Problem"));
+  assert(z.toJSONSchema(ProblemSchema));
 });

@@ -1,8 +1,9 @@
-import assert from "node:assert/strict";
 import { parseSearch } from "../../../core/search/query.ts";
 import { escapeHtml, prefersJson } from "../../../server/routes/problems.ts";
 import { type ProblemCode, PROBLEMS } from "../../../core/model/problems.ts";
-import { get, getJson, sharedFixture, testApp } from "../_helpers.ts";
+import { get, getJson, testApp } from "../_helpers.ts";
+import { assert, assertEquals, assertStrictEquals } from "../../_assert.ts";
+import { sharedFixture } from "../../_fixture.ts";
 
 const fx = await sharedFixture();
 const app = testApp(fx.directory);
@@ -15,28 +16,28 @@ const BROWSER_ACCEPT = {
 Deno.test("GET /problems lists every code as HTML for a browser", async () => {
   const res = await get(app, "/problems", BROWSER_ACCEPT);
   const html = await res.text();
-  assert.equal(res.status, 200);
-  assert.equal(res.headers.get("content-type"), "text/html; charset=utf-8");
-  assert.equal(res.headers.get("vary"), "Accept");
-  assert.ok(res.headers.get("ratelimit"));
-  assert.ok(res.headers.get("x-request-id"));
-  assert.ok(html.startsWith("<!doctype html>"));
+  assertStrictEquals(res.status, 200);
+  assertStrictEquals(res.headers.get("content-type"), "text/html; charset=utf-8");
+  assertStrictEquals(res.headers.get("vary"), "Accept");
+  assert(res.headers.get("ratelimit"));
+  assert(res.headers.get("x-request-id"));
+  assert(html.startsWith("<!doctype html>"));
   for (const code of CODES) {
     const info = PROBLEMS[code];
-    assert.ok(html.includes(`href="https://clubs.example/problems/${code}"`), code);
-    assert.ok(html.includes(`<td>${info.status}</td>`), code);
-    assert.ok(html.includes(escapeHtml(info.title)), code);
+    assert(html.includes(`href="https://clubs.example/problems/${code}"`), code);
+    assert(html.includes(`<td>${info.status}</td>`), code);
+    assert(html.includes(escapeHtml(info.title)), code);
   }
 });
 
 Deno.test("GET /problems lists every code as JSON for Accept: application/json", async () => {
   const { res, body } = await getJson(app, "/problems", JSON_ACCEPT);
-  assert.equal(res.headers.get("content-type"), "application/json");
-  assert.deepEqual(body.problems.map((p: { code: string }) => p.code), CODES);
+  assertStrictEquals(res.headers.get("content-type"), "application/json");
+  assertEquals(body.problems.map((p: { code: string }) => p.code), CODES);
   for (const p of body.problems) {
-    assert.equal(p.type, `https://clubs.example/problems/${p.code}`);
-    assert.equal(p.status, PROBLEMS[p.code as ProblemCode].status);
-    assert.equal(p.title, PROBLEMS[p.code as ProblemCode].title);
+    assertStrictEquals(p.type, `https://clubs.example/problems/${p.code}`);
+    assertStrictEquals(p.status, PROBLEMS[p.code as ProblemCode].status);
+    assertStrictEquals(p.title, PROBLEMS[p.code as ProblemCode].title);
   }
 });
 
@@ -44,7 +45,7 @@ Deno.test("GET /problems answers HTML when Accept is missing or a wildcard", asy
   for (const init of [{}, { headers: { accept: "*/*" } }]) {
     const res = await get(app, "/problems", init);
     await res.body?.cancel();
-    assert.equal(res.headers.get("content-type"), "text/html; charset=utf-8");
+    assertStrictEquals(res.headers.get("content-type"), "text/html; charset=utf-8");
   }
 });
 
@@ -53,31 +54,31 @@ for (const code of CODES) {
     const info = PROBLEMS[code];
     const res = await get(app, `/problems/${code}`);
     const html = await res.text();
-    assert.equal(res.status, 200);
-    assert.equal(res.headers.get("content-type"), "text/html; charset=utf-8");
+    assertStrictEquals(res.status, 200);
+    assertStrictEquals(res.headers.get("content-type"), "text/html; charset=utf-8");
     for (
       const section of ["When it happens", "How to fix it", "Example request", "Example response"]
     ) {
-      assert.ok(html.includes(`<h2>${section}</h2>`), section);
+      assert(html.includes(`<h2>${section}</h2>`), section);
     }
-    assert.ok(html.includes(`<h1>${escapeHtml(info.title)}</h1>`));
-    assert.ok(html.includes(String(info.status)));
-    assert.ok(!html.includes("<SUPPORT_EMAIL>"));
+    assert(html.includes(`<h1>${escapeHtml(info.title)}</h1>`));
+    assert(html.includes(String(info.status)));
+    assert(!html.includes("<SUPPORT_EMAIL>"));
 
     const { body } = await getJson(app, `/problems/${code}`, JSON_ACCEPT);
-    assert.equal(body.code, code);
-    assert.equal(body.status, info.status);
-    assert.equal(body.title, info.title);
-    assert.equal(body.when, info.when);
-    assert.equal(body.hint, info.hint.replaceAll("<SUPPORT_EMAIL>", "help@clubs.example"));
-    assert.ok(body.example.request.length > 0);
+    assertStrictEquals(body.code, code);
+    assertStrictEquals(body.status, info.status);
+    assertStrictEquals(body.title, info.title);
+    assertStrictEquals(body.when, info.when);
+    assertStrictEquals(body.hint, info.hint.replaceAll("<SUPPORT_EMAIL>", "help@clubs.example"));
+    assert(body.example.request.length > 0);
     const example = body.example.response;
-    assert.deepEqual(
+    assertEquals(
       Object.keys(example),
       ["type", "title", "status", "detail", "code", "hint", "instance"],
     );
-    assert.equal(example.type, `https://clubs.example/problems/${code}`);
-    assert.equal(example.code, code);
+    assertStrictEquals(example.type, `https://clubs.example/problems/${code}`);
+    assertStrictEquals(example.code, code);
   });
 }
 
@@ -86,48 +87,48 @@ Deno.test("The example of each search error is what the endpoint really answers"
     const { body: page } = await getJson(app, `/problems/${code}`, JSON_ACCEPT);
     const url = new URL(PROBLEMS[code].example, "https://clubs.example");
     const real = await getJson(app, `${url.pathname}${url.search}`);
-    assert.deepEqual(page.example.response, real.body, code);
+    assertEquals(page.example.response, real.body, code);
     const parsed = parseSearch(Object.fromEntries(url.searchParams));
-    assert.ok(!parsed.ok && parsed.error.detail === PROBLEMS[code].exampleDetail);
+    assert(!parsed.ok && parsed.error.detail === PROBLEMS[code].exampleDetail);
   }
 });
 
 Deno.test("GET /problems/<unknown> answers 404: a problem for JSON, a page for browsers", async () => {
   const { res, body } = await getJson(app, "/problems/no_such_code", JSON_ACCEPT);
-  assert.equal(res.status, 404);
-  assert.equal(res.headers.get("content-type"), "application/problem+json");
-  assert.equal(body.code, "not_found");
-  assert.equal(body.instance, "/problems/no_such_code");
+  assertStrictEquals(res.status, 404);
+  assertStrictEquals(res.headers.get("content-type"), "application/problem+json");
+  assertStrictEquals(body.code, "not_found");
+  assertStrictEquals(body.instance, "/problems/no_such_code");
 
   const page = await get(app, "/problems/no_such_code", BROWSER_ACCEPT);
-  assert.equal(page.status, 404);
-  assert.equal(page.headers.get("content-type"), "text/html; charset=utf-8");
+  assertStrictEquals(page.status, 404);
+  assertStrictEquals(page.headers.get("content-type"), "text/html; charset=utf-8");
   const html = await page.text();
-  assert.ok(html.includes("<code>no_such_code</code>"));
-  for (const code of CODES) assert.ok(html.includes(`href="./${code}"`));
+  assert(html.includes("<code>no_such_code</code>"));
+  for (const code of CODES) assert(html.includes(`href="./${code}"`));
 });
 
 Deno.test("GET /problems/<unknown> escapes the code it quotes in HTML", async () => {
   const res = await get(app, `/problems/${encodeURIComponent(`<script>alert("x")</script>`)}`);
   const html = await res.text();
-  assert.equal(res.status, 404);
-  assert.ok(!html.includes("<script>"));
-  assert.ok(html.includes("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"));
+  assertStrictEquals(res.status, 404);
+  assert(!html.includes("<script>"));
+  assert(html.includes("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"));
 });
 
 Deno.test("prefersJson() weighs Accept media ranges and q-values", () => {
-  assert.equal(prefersJson("application/json"), true);
-  assert.equal(prefersJson("application/problem+json"), true);
-  assert.equal(prefersJson("text/html, application/json;q=0.9"), false);
-  assert.equal(prefersJson("text/html;q=0.5, application/json"), true);
-  assert.equal(prefersJson("application/*"), true);
-  assert.equal(prefersJson("*/*"), false);
-  assert.equal(prefersJson(""), false);
-  assert.equal(prefersJson("application/json;q=0"), false);
+  assertStrictEquals(prefersJson("application/json"), true);
+  assertStrictEquals(prefersJson("application/problem+json"), true);
+  assertStrictEquals(prefersJson("text/html, application/json;q=0.9"), false);
+  assertStrictEquals(prefersJson("text/html;q=0.5, application/json"), true);
+  assertStrictEquals(prefersJson("application/*"), true);
+  assertStrictEquals(prefersJson("*/*"), false);
+  assertStrictEquals(prefersJson(""), false);
+  assertStrictEquals(prefersJson("application/json;q=0"), false);
 });
 
 Deno.test("escapeHtml() escapes the five HTML-special characters", () => {
-  assert.equal(
+  assertStrictEquals(
     escapeHtml(`<a href="x" title='y'>&</a>`),
     "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
   );

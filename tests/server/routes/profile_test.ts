@@ -1,4 +1,3 @@
-import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { Directory } from "../../../core/store/directory.ts";
 import type { FeeAccess } from "../../../core/model/fees.ts";
@@ -9,8 +8,9 @@ import { createProblems } from "../../../server/http/problem.ts";
 import { esc, profileRoutes } from "../../../server/routes/profile.ts";
 import { PROBLEMS } from "../../../core/model/problems.ts";
 import { sessionAccess } from "../../../server/http/sessions.ts";
-import { csvFile, fixtureDb, sharedFixtureDb } from "../../_fixture.ts";
+import { csvFile, fixture, sharedFixture } from "../../_fixture.ts";
 import { assertMatchesSchema } from "../_openapi.ts";
+import { assert, assertEquals, assertMatch, assertStrictEquals } from "../../_assert.ts";
 
 const BASE = "http://clubs.test";
 const DAY = 86_400_000;
@@ -20,7 +20,7 @@ const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8
 // One fixture database and session store for the whole module; the routes
 // are mounted the way server/app.ts mounts them: at the root, with the
 // session store as config.access and the app's problem handler.
-const fx = await sharedFixtureDb();
+const fx = await sharedFixture();
 const writer = SessionStore.writer(sessionStorePath(fx.path));
 const member = writer.create({ tier: "member", ttlMs: DAY }).token;
 const free = writer.create({ tier: "free", ttlMs: DAY }).token;
@@ -58,8 +58,8 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Respon
 
 async function clubJson(slug: string, headers: Record<string, string> = {}) {
   const res = await get(`/clubs/${slug}`, { accept: "application/json", ...headers });
-  assert.equal(res.status, 200);
-  assert.equal(res.headers.get("content-type"), "application/json");
+  assertStrictEquals(res.status, 200);
+  assertStrictEquals(res.headers.get("content-type"), "application/json");
   const body = await res.json();
   assertMatchesSchema(body, "Club");
   return body;
@@ -70,12 +70,12 @@ const cookie = (t: string) => ({ cookie: `session=${t}` });
 
 Deno.test("JSON is exactly toApiClub(record, access) for each access level", async () => {
   const record = fx.store.bySlug("pine-valley-golf-club")!;
-  assert.deepEqual(await clubJson("pine-valley-golf-club"), toApiClub(record, "locked"));
-  assert.deepEqual(
+  assertEquals(await clubJson("pine-valley-golf-club"), toApiClub(record, "locked"));
+  assertEquals(
     await clubJson("pine-valley-golf-club", cookie(free)),
     toApiClub(record, "band"),
   );
-  assert.deepEqual(
+  assertEquals(
     await clubJson("pine-valley-golf-club", bearer(member)),
     toApiClub(record, "exact"),
   );
@@ -83,81 +83,81 @@ Deno.test("JSON is exactly toApiClub(record, access) for each access level", asy
 
 Deno.test("anonymous: figures null, locked where a figure exists, none where none", async () => {
   const pv = await clubJson("pine-valley-golf-club");
-  assert.deepEqual([pv.initiation_fee, pv.annual_dues, pv.monthly_dues], [null, null, null]);
-  assert.deepEqual(pv.fee_views, {
+  assertEquals([pv.initiation_fee, pv.annual_dues, pv.monthly_dues], [null, null, null]);
+  assertEquals(pv.fee_views, {
     initiation: { kind: "locked" },
     annual: { kind: "locked" },
     monthly: { kind: "locked" },
     firstYear: { kind: "locked" },
   });
   const seminole = await clubJson("seminole");
-  assert.deepEqual(seminole.fee_views, {
+  assertEquals(seminole.fee_views, {
     initiation: { kind: "locked" },
     annual: { kind: "locked" },
     monthly: { kind: "none" },
     firstYear: { kind: "locked" },
   });
   const ottawa = await clubJson("riverside-ottawa");
-  assert.equal(ottawa.fee_tier, "none");
-  for (const v of Object.values(ottawa.fee_views)) assert.deepEqual(v, { kind: "none" });
+  assertStrictEquals(ottawa.fee_tier, "none");
+  for (const v of Object.values(ottawa.fee_views)) assertEquals(v, { kind: "none" });
 });
 
 Deno.test("free session: figures null, bands, estimate flags per tier", async () => {
   for (const headers of [cookie(free), bearer(free)]) {
     const pv = await clubJson("pine-valley-golf-club", headers);
-    assert.deepEqual([pv.initiation_fee, pv.annual_dues, pv.monthly_dues], [null, null, null]);
-    assert.deepEqual(pv.fee_views, {
+    assertEquals([pv.initiation_fee, pv.annual_dues, pv.monthly_dues], [null, null, null]);
+    assertEquals(pv.fee_views, {
       initiation: { kind: "band", label: "$250,000–$500,000", estimate: false },
       annual: { kind: "band", label: "$25,000–$50,000", estimate: false },
       monthly: { kind: "band", label: "$2,500–$5,000", estimate: false },
       firstYear: { kind: "band", label: "$250,000–$500,000", estimate: false },
     });
     const seminole = await clubJson("seminole", headers);
-    assert.deepEqual(seminole.fee_views, {
+    assertEquals(seminole.fee_views, {
       initiation: { kind: "band", label: "$100,000–$250,000", estimate: true },
       annual: { kind: "band", label: "$10,000–$25,000", estimate: true },
       monthly: { kind: "none" },
       firstYear: { kind: "band", label: "$100,000–$250,000", estimate: true },
     });
     const ottawa = await clubJson("riverside-ottawa", headers);
-    for (const v of Object.values(ottawa.fee_views)) assert.deepEqual(v, { kind: "none" });
+    for (const v of Object.values(ottawa.fee_views)) assertEquals(v, { kind: "none" });
   }
 });
 
 Deno.test("member session: verified figures exact, estimates as bands", async () => {
   for (const headers of [bearer(member), cookie(member)]) {
     const pv = await clubJson("pine-valley-golf-club", headers);
-    assert.deepEqual([pv.initiation_fee, pv.annual_dues, pv.monthly_dues], [
+    assertEquals([pv.initiation_fee, pv.annual_dues, pv.monthly_dues], [
       250_000,
       30_000,
       2_500,
     ]);
-    assert.deepEqual(pv.fee_views, {
+    assertEquals(pv.fee_views, {
       initiation: { kind: "exact", label: "$250,000" },
       annual: { kind: "exact", label: "$30,000" },
       monthly: { kind: "exact", label: "$2,500" },
       firstYear: { kind: "exact", label: "$280,000" },
     });
     const seminole = await clubJson("seminole", headers);
-    assert.deepEqual(
+    assertEquals(
       [seminole.initiation_fee, seminole.annual_dues, seminole.monthly_dues],
       [null, null, null],
     );
-    assert.deepEqual(seminole.fee_views.initiation, {
+    assertEquals(seminole.fee_views.initiation, {
       kind: "band",
       label: "$100,000–$250,000",
       estimate: true,
     });
     const ottawa = await clubJson("riverside-ottawa", headers);
-    for (const v of Object.values(ottawa.fee_views)) assert.deepEqual(v, { kind: "none" });
+    for (const v of Object.values(ottawa.fee_views)) assertEquals(v, { kind: "none" });
   }
 });
 
 Deno.test("expired, revoked and unknown tokens see the anonymous view", async () => {
   const anonymous = await clubJson("pine-valley-golf-club");
   for (const token of [expired, revoked, newToken(), "not-a-token"]) {
-    assert.deepEqual(await clubJson("pine-valley-golf-club", bearer(token)), anonymous);
-    assert.deepEqual(await clubJson("pine-valley-golf-club", cookie(token)), anonymous);
+    assertEquals(await clubJson("pine-valley-golf-club", bearer(token)), anonymous);
+    assertEquals(await clubJson("pine-valley-golf-club", cookie(token)), anonymous);
   }
 });
 
@@ -166,13 +166,13 @@ Deno.test("a session created while serving counts without a restart", async () =
   const late = w.create({ tier: "member", ttlMs: DAY }).token;
   w.close();
   const pv = await clubJson("pine-valley-golf-club", bearer(late));
-  assert.equal(pv.initiation_fee, 250_000);
+  assertStrictEquals(pv.initiation_fee, 250_000);
 });
 
 Deno.test("HTML profile shows the club's facts", async () => {
   const res = await get("/clubs/pine-valley-golf-club", { accept: BROWSER });
-  assert.equal(res.status, 200);
-  assert.equal(res.headers.get("content-type"), "text/html; charset=UTF-8");
+  assertStrictEquals(res.status, 200);
+  assertStrictEquals(res.headers.get("content-type"), "text/html; charset=UTF-8");
   const html = await res.text();
   for (
     const text of [
@@ -193,32 +193,32 @@ Deno.test("HTML profile shows the club's facts", async () => {
       "First-year cost",
     ]
   ) {
-    assert.ok(html.includes(text), `missing ${text}`);
+    assert(html.includes(text), `missing ${text}`);
   }
-  assert.match(html, /^<!doctype html>/);
-  assert.ok(!/<script|<link rel="stylesheet"|@import/i.test(html), "no scripts or external CSS");
+  assertMatch(html, /^<!doctype html>/);
+  assert(!/<script|<link rel="stylesheet"|@import/i.test(html), "no scripts or external CSS");
 });
 
 Deno.test("HTML fees follow the session: locked, bands, exact", async () => {
   const anon = await (await get("/clubs/pine-valley-golf-club")).text();
-  assert.equal(anon.match(/class="locked">locked</g)?.length, 4);
-  assert.ok(!/250,000|30,000|2,500|\$\d/.test(anon), "no figure or band for anonymous");
+  assertStrictEquals(anon.match(/class="locked">locked</g)?.length, 4);
+  assert(!/250,000|30,000|2,500|\$\d/.test(anon), "no figure or band for anonymous");
 
   const band = await (await get("/clubs/pine-valley-golf-club", cookie(free))).text();
-  assert.ok(band.includes("$250,000–$500,000"));
-  assert.ok(!band.includes(">$250,000<"));
+  assert(band.includes("$250,000–$500,000"));
+  assert(!band.includes(">$250,000<"));
 
   const exact = await (await get("/clubs/pine-valley-golf-club", bearer(member))).text();
-  assert.ok(exact.includes('<span class="fee">$250,000</span>'));
-  assert.ok(exact.includes('<span class="fee">$280,000</span>'));
+  assert(exact.includes('<span class="fee">$250,000</span>'));
+  assert(exact.includes('<span class="fee">$280,000</span>'));
 
   const seminoleMember = await (await get("/clubs/seminole", bearer(member))).text();
-  assert.ok(seminoleMember.includes('$100,000–$250,000</span> <span class="muted">(estimate)'));
-  assert.ok(seminoleMember.includes("not on file"), "monthly dues not on file");
+  assert(seminoleMember.includes('$100,000–$250,000</span> <span class="muted">(estimate)'));
+  assert(seminoleMember.includes("not on file"), "monthly dues not on file");
 
   const ottawa = await (await get("/clubs/riverside-ottawa")).text();
-  assert.equal(ottawa.match(/not on file/g)?.length, 4);
-  assert.ok(ottawa.includes("No fees are on file for this club."));
+  assertStrictEquals(ottawa.match(/not on file/g)?.length, 4);
+  assert(ottawa.includes("No fees are on file for this club."));
 });
 
 Deno.test("Accept negotiation: JSON only when preferred over HTML", async () => {
@@ -235,8 +235,8 @@ Deno.test("Accept negotiation: JSON only when preferred over HTML", async () => 
   ];
   for (const [accept, type] of cases) {
     const res = await get("/clubs/seminole", accept === null ? {} : { accept });
-    assert.equal(res.status, 200);
-    assert.ok(res.headers.get("content-type")!.startsWith(type), `${accept} → ${type}`);
+    assertStrictEquals(res.status, 200);
+    assert(res.headers.get("content-type")!.startsWith(type), `${accept} → ${type}`);
     await res.body?.cancel();
   }
 });
@@ -244,8 +244,8 @@ Deno.test("Accept negotiation: JSON only when preferred over HTML", async () => 
 Deno.test("responses vary by session and are never cached", async () => {
   for (const accept of ["application/json", BROWSER]) {
     const res = await get("/clubs/seminole", { accept });
-    assert.equal(res.headers.get("cache-control"), "private, no-store");
-    assert.equal(res.headers.get("vary"), "Accept, Authorization, Cookie");
+    assertStrictEquals(res.headers.get("cache-control"), "private, no-store");
+    assertStrictEquals(res.headers.get("vary"), "Accept, Authorization, Cookie");
     await res.body?.cancel();
   }
 });
@@ -253,11 +253,11 @@ Deno.test("responses vary by session and are never cached", async () => {
 Deno.test("unknown slug: 404 not_found problem for JSON clients", async () => {
   for (const path of ["/clubs/no-such-club", "/clubs/Not%20A%20Slug"]) {
     const res = await get(path, { accept: "application/json" });
-    assert.equal(res.status, 404);
-    assert.equal(res.headers.get("content-type"), "application/problem+json");
+    assertStrictEquals(res.status, 404);
+    assertStrictEquals(res.headers.get("content-type"), "application/problem+json");
     const body = await res.json();
     assertMatchesSchema(body, "Problem");
-    assert.deepEqual(Object.keys(body), [
+    assertEquals(Object.keys(body), [
       "type",
       "title",
       "status",
@@ -266,31 +266,31 @@ Deno.test("unknown slug: 404 not_found problem for JSON clients", async () => {
       "hint",
       "instance",
     ]);
-    assert.equal(body.type, `${BASE}/problems/not_found`);
-    assert.equal(body.title, PROBLEMS.not_found.title);
-    assert.equal(body.status, 404);
-    assert.equal(body.code, "not_found");
-    assert.equal(body.hint, PROBLEMS.not_found.hint);
-    assert.equal(body.instance, path);
-    assert.match(body.detail, /^No club has the slug "/);
+    assertStrictEquals(body.type, `${BASE}/problems/not_found`);
+    assertStrictEquals(body.title, PROBLEMS.not_found.title);
+    assertStrictEquals(body.status, 404);
+    assertStrictEquals(body.code, "not_found");
+    assertStrictEquals(body.hint, PROBLEMS.not_found.hint);
+    assertStrictEquals(body.instance, path);
+    assertMatch(body.detail, /^No club has the slug "/);
   }
 });
 
 Deno.test("unknown slug: a plain 404 HTML page for browsers", async () => {
   const res = await get("/clubs/no-such-club", { accept: BROWSER });
-  assert.equal(res.status, 404);
-  assert.equal(res.headers.get("content-type"), "text/html; charset=UTF-8");
+  assertStrictEquals(res.status, 404);
+  assertStrictEquals(res.headers.get("content-type"), "text/html; charset=UTF-8");
   const html = await res.text();
-  assert.ok(html.includes("<h1>Not found</h1>"));
-  assert.ok(html.includes("No club has the slug &quot;no-such-club&quot;."));
+  assert(html.includes("<h1>Not found</h1>"));
+  assert(html.includes("No club has the slug &quot;no-such-club&quot;."));
 });
 
 Deno.test("the 404 page escapes the path it echoes", async () => {
   const res = await get("/clubs/%3Cscript%3Ealert(1)%3C%2Fscript%3E", { accept: BROWSER });
-  assert.equal(res.status, 404);
+  assertStrictEquals(res.status, 404);
   const html = await res.text();
-  assert.ok(!html.includes("<script"), html);
-  assert.ok(html.includes("&lt;script&gt;alert(1)&lt;/script&gt;"));
+  assert(!html.includes("<script"), html);
+  assert(html.includes("&lt;script&gt;alert(1)&lt;/script&gt;"));
 });
 
 Deno.test("everything from the database is escaped in HTML", async () => {
@@ -315,22 +315,22 @@ Deno.test("everything from the database is escaped in HTML", async () => {
     id: "00000000-0000-4000-8000-0000000000aa",
   };
   const row = cols.map((c) => values[c] === undefined ? "" : cell(values[c]!)).join(",");
-  await using evil = await fixtureDb(await csvFile(`${header}\n${row}\n`));
+  await using evil = await fixture({ csv: await csvFile(`${header}\n${row}\n`) });
   const res = await appFor(evil.path).request(`${BASE}/clubs/xss-club`, {
     headers: { accept: BROWSER },
   });
-  assert.equal(res.status, 200);
+  assertStrictEquals(res.status, 200);
   const html = await res.text();
-  assert.ok(!/<script|<img src=x|<iframe|<b>State|<a href=javascript/i.test(html), html);
-  assert.ok(html.includes("<h1>&lt;script&gt;alert(1)&lt;/script&gt;</h1>"));
-  assert.ok(html.includes("<title>&lt;script&gt;alert(1)&lt;/script&gt; · Club Directory</title>"));
-  assert.ok(html.includes(esc(values.city!)));
-  assert.ok(html.includes("Q&amp;A &#39;Land&#39;"));
-  assert.ok(html.includes(esc(values.course_architect!)));
+  assert(!/<script|<img src=x|<iframe|<b>State|<a href=javascript/i.test(html), html);
+  assert(html.includes("<h1>&lt;script&gt;alert(1)&lt;/script&gt;</h1>"));
+  assert(html.includes("<title>&lt;script&gt;alert(1)&lt;/script&gt; · Club Directory</title>"));
+  assert(html.includes(esc(values.city!)));
+  assert(html.includes("Q&amp;A &#39;Land&#39;"));
+  assert(html.includes(esc(values.course_architect!)));
   const json = await (await appFor(evil.path).request(`${BASE}/clubs/xss-club`, {
     headers: { accept: "application/json" },
   })).json();
-  assert.equal(json.name, values.name, "JSON carries the value as it is");
+  assertStrictEquals(json.name, values.name, "JSON carries the value as it is");
 });
 
 Deno.test("store unavailable: 500 clubs_unavailable, problem or HTML", async () => {
@@ -340,19 +340,22 @@ Deno.test("store unavailable: 500 clubs_unavailable, problem or HTML", async () 
     const res = await broken.request(`${BASE}/clubs/seminole`, {
       headers: { accept: "application/json" },
     });
-    assert.equal(res.status, 500);
-    assert.equal(res.headers.get("content-type"), "application/problem+json");
+    assertStrictEquals(res.status, 500);
+    assertStrictEquals(res.headers.get("content-type"), "application/problem+json");
     const body = await res.json();
     assertMatchesSchema(body, "Problem");
-    assert.equal(body.code, "clubs_unavailable");
-    assert.equal(body.type, `${BASE}/problems/clubs_unavailable`);
-    assert.equal(body.hint, PROBLEMS.clubs_unavailable.hint.replace("<SUPPORT_EMAIL>", SUPPORT));
-    assert.ok(!body.detail.includes(dir), "no server path in the detail");
+    assertStrictEquals(body.code, "clubs_unavailable");
+    assertStrictEquals(body.type, `${BASE}/problems/clubs_unavailable`);
+    assertStrictEquals(
+      body.hint,
+      PROBLEMS.clubs_unavailable.hint.replace("<SUPPORT_EMAIL>", SUPPORT),
+    );
+    assert(!body.detail.includes(dir), "no server path in the detail");
     const page = await broken.request(`${BASE}/clubs/seminole`, { headers: { accept: BROWSER } });
-    assert.equal(page.status, 500);
+    assertStrictEquals(page.status, 500);
     const html = await page.text();
-    assert.ok(html.includes("<h1>Clubs unavailable</h1>"));
-    assert.ok(html.includes(SUPPORT), "the hint names the support address");
+    assert(html.includes("<h1>Clubs unavailable</h1>"));
+    assert(html.includes(SUPPORT), "the hint names the support address");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -361,13 +364,13 @@ Deno.test("store unavailable: 500 clubs_unavailable, problem or HTML", async () 
 Deno.test("every fixture club renders as a valid Club for every access level", async () => {
   const slugs = (fx.store.db.prepare("SELECT slug FROM clubs").all() as { slug: string }[])
     .map((r) => r.slug);
-  assert.ok(slugs.length >= 28);
+  assert(slugs.length >= 28);
   for (const slug of slugs) {
     for (const headers of [{}, cookie(free), bearer(member)]) {
       await clubJson(slug, headers);
     }
     const html = await get(`/clubs/${slug}`);
-    assert.equal(html.status, 200, slug);
+    assertStrictEquals(html.status, 200, slug);
     await html.body?.cancel();
   }
 });

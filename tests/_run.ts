@@ -1,0 +1,106 @@
+/**
+ * The one child-process runner of the suite: runs a program (by default
+ * this Deno with `deno <args>`) with `NO_COLOR=1`, optional stdin text and
+ * extra environment, and captures exit code, stdout and stderr as text;
+ * {@link spawn} starts one that keeps running (a server).
+ *
+ * @example
+ * ```ts ignore
+ * import { runMain } from "./_run.ts";
+ * const r = await runMain(["query", "--q", "royal", "--format", "json"]);
+ * r.code; // 0
+ * ```
+ * @module
+ */
+import { fileURLToPath } from "node:url";
+
+/** Path of `main.ts`. */
+export const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+
+/** How to run a child process. */
+export interface RunOptions {
+  /** Text written to stdin, which then closes; without it stdin is null. */
+  stdin?: string;
+  /** Variables added to the environment (NO_COLOR=1 is always set). */
+  env?: Record<string, string>;
+  /** Working directory (default: the test's). */
+  cwd?: string;
+  /** The program (default: this Deno, so `args` are `deno` arguments). */
+  command?: string;
+}
+
+/** What a finished child process left. */
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function command(
+  args: string[],
+  options: Omit<RunOptions, "stdin">,
+  stdin: "null" | "piped",
+): Deno.Command {
+  return new Deno.Command(options.command ?? Deno.execPath(), {
+    args,
+    cwd: options.cwd,
+    stdin,
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1", ...options.env },
+  });
+}
+
+/**
+ * Runs a program to its end and captures its output.
+ *
+ * @example
+ * ```ts ignore
+ * const r = await run(["run", "--allow-read", "entry.ts", "--help"]);
+ * ```
+ */
+export async function run(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  const child = command(args, options, options.stdin === undefined ? "null" : "piped").spawn();
+  if (options.stdin !== undefined) {
+    const w = child.stdin.getWriter();
+    await w.write(new TextEncoder().encode(options.stdin));
+    await w.close();
+  }
+  const out = await child.output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+/**
+ * Runs `main.ts` to its end: `deno run <permissions> main.ts ...args`, with
+ * every permission unless `permissions` (Deno flags) says otherwise.
+ *
+ * @example
+ * ```ts ignore
+ * const r = await runMain(["session", "list"], { permissions: ["--allow-read"] });
+ * ```
+ */
+export function runMain(
+  args: string[],
+  options: RunOptions & { permissions?: string[] } = {},
+): Promise<RunResult> {
+  return run(["run", ...(options.permissions ?? ["-A"]), MAIN, ...args], options);
+}
+
+/**
+ * Starts a program that keeps running (stdout and stderr piped; stdin null,
+ * or piped for the caller to write and close); the caller reads its streams
+ * and stops it.
+ *
+ * @example
+ * ```ts ignore
+ * const child = spawn(["run", "-A", MAIN, "serve", "--port", "0"]);
+ * child.kill("SIGTERM");
+ * ```
+ */
+export function spawn(
+  args: string[],
+  options: Omit<RunOptions, "stdin"> & { stdin?: "null" | "piped" } = {},
+): Deno.ChildProcess {
+  return command(args, options, options.stdin ?? "null").spawn();
+}
