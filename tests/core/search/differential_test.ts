@@ -1,0 +1,175 @@
+/**
+ * findPage() against a naive model of spec §4.1: every club of the fixture
+ * filtered one by one, with places resolved by the ISO libraries (not the
+ * `places` table or the key columns the engine uses), sorted by name and
+ * sliced into the page.
+ */
+import fc from "fast-check";
+import { assertEquals } from "../../_assert.ts";
+import { findPage } from "../../../core/search/search.ts";
+import { parseSearch, type RawSearch } from "../../../core/search/query.ts";
+import { CLUB_FIELDS, WAITLIST_VALUES } from "../../../core/model/fields.ts";
+import { fold } from "../../../core/model/fold.ts";
+import { normalizeType, typeMatches } from "../../../core/model/types.ts";
+import { resolveCountry, resolveSubdivision } from "../../../core/places/geo.ts";
+import { listedCountryKey, listedStateKey } from "../../../core/places/build.ts";
+import { nameOnlyKey } from "../../../core/places/resolve.ts";
+import { type Row, rowToRecord } from "../../../core/store/rows.ts";
+import { sharedFixtureDb } from "../../_fixture.ts";
+
+const { store } = await sharedFixtureDb();
+
+const clubs = (store.db.prepare(`SELECT ${CLUB_FIELDS.join(", ")} FROM clubs`).all() as Row[])
+  .map(rowToRecord)
+  .map((c) => {
+    const country = c.country === null ? null : listedCountryKey(c.country);
+    return {
+      ...c,
+      country_key: country,
+      state_key: c.state === null ? null : listedStateKey(c.state, country),
+    };
+  })
+  // Name order as the import ranks clubs: folded name, then name, then id.
+  .sort((a, b) => cmp(fold(a.name), fold(b.name)) || cmp(a.name, b.name) || cmp(a.id, b.id));
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const present = (v: string | undefined) => (v === undefined || v.trim() === "" ? null : v.trim());
+
+/** The ids on the requested page and the total, by the spec's rules, one club at a time. */
+function naive(raw: RawSearch & { waitlist?: string }): { ids: string[]; total: number } {
+  const type = present(raw.type ?? undefined);
+  const types = type === null ? null : typeMatches(type);
+  const countryRaw = present(raw.country ?? undefined);
+  const country = countryRaw === null || countryRaw.toLowerCase() === "all"
+    ? null
+    : resolveCountry(countryRaw) ?? nameOnlyKey(countryRaw);
+  const stateRaw = present(raw.state ?? undefined);
+  const scope = country === null ? ["US", "CA"] : country.startsWith("name:") ? [] : [country];
+  const state = stateRaw === null
+    ? null
+    : resolveSubdivision(stateRaw, scope) ?? nameOnlyKey(stateRaw);
+  const q = raw.q == null ? "" : fold(raw.q);
+  const waitlist = raw.waitlist === undefined ? [] : raw.waitlist.split(",")
+    .map((s) => s.trim().toLowerCase()).filter((s) => s !== "")
+    .flatMap((w) => w === "by_invitation" ? [w, "invite_only"] : [w]);
+  const matches = clubs.filter((c) =>
+    (types === null || types.length === 0 ||
+      (c.type !== null && types.includes(normalizeType(c.type)))) &&
+    (country === null || c.country_key === country) &&
+    (state === null || c.state_key === state) &&
+    (state === null || country !== null || ["US", "CA"].includes(c.country_key ?? "")) &&
+    (q === "" || fold(c.name).includes(q)) &&
+    (waitlist.length === 0 || waitlist.includes(c.waitlist_status ?? "unknown"))
+  );
+  const page = raw.page === undefined ? 1 : Number(raw.page);
+  const limit = raw.limit === undefined ? 50 : Math.min(Number(raw.limit), 200);
+  return {
+    ids: matches.slice((page - 1) * limit, page * limit).map((c) => c.id),
+    total: matches.length,
+  };
+}
+
+/** A piece of a real name, in a random case: the fragments most likely to match. */
+const namePiece = fc.tuple(
+  fc.constantFrom(...clubs.map((c) => c.name)),
+  fc.nat(),
+  fc.integer({ min: 1, max: 8 }),
+  fc.boolean(),
+).map(([name, at, len, upper]) => {
+  const start = at % name.length;
+  const piece = name.slice(start, start + len);
+  return upper ? piece.toUpperCase() : piece;
+});
+
+const maybe = <T>(arb: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: fc.constant(undefined), weight: 2 }, { arbitrary: arb, weight: 1 });
+
+const filters = fc.record({
+  type: maybe(fc.constantFrom(
+    "golf",
+    "GOLF",
+    "city",
+    "athletic",
+    "outdoor",
+    "dining",
+    "wine",
+    "country-club",
+    "Country_Club",
+    "yacht",
+    "ski",
+    "tennis",
+    "nope",
+    " ",
+  )),
+  country: maybe(fc.constantFrom(
+    "US",
+    "usa",
+    "United States",
+    "all",
+    "ALL",
+    "AU",
+    "Australia",
+    "GB",
+    "UK",
+    "gbr",
+    "Canada",
+    "CA",
+    "Switzerland",
+    "ch",
+    "Spain",
+    "Georgia",
+    "GE",
+    "Germany",
+    "Narnia",
+    "",
+  )),
+  state: maybe(fc.constantFrom(
+    "FL",
+    "Florida",
+    "fl",
+    "US-FL",
+    "NY",
+    "New York",
+    "Georgia",
+    "GA",
+    "ON",
+    "Ontario",
+    "Quebec",
+    "QC",
+    "NSW",
+    "New South Wales",
+    "Western Australia",
+    "Zürich",
+    "Zurich",
+    "ZH",
+    "Kent",
+    "Valais",
+    "Tbilisi",
+    "Andalucía",
+    "ZZ",
+    "",
+  )),
+  q: maybe(fc.oneof(namePiece, fc.string({ maxLength: 5 }), fc.constantFrom("club", "ub", "e"))),
+  waitlist: maybe(
+    fc.subarray([...WAITLIST_VALUES], { minLength: 1 }).map((w) => w.join(",")),
+  ),
+  page: maybe(fc.integer({ min: 1, max: 8 }).map(String)),
+  limit: maybe(fc.constantFrom("1", "2", "3", "5", "7", "12", "200", "500")),
+}, { requiredKeys: [] });
+
+Deno.test("findPage() agrees with a naive filter of the whole fixture for any filters, page and limit (property)", () => {
+  fc.assert(
+    fc.property(filters, fc.boolean(), (raw, cold) => {
+      if (cold) store.clearCaches();
+      const parsed = parseSearch(raw);
+      if (!parsed.ok) throw new Error(parsed.error.detail);
+      const page = findPage(store, parsed.value);
+      const ids = store.records(page.ranks).map((c) => c.id);
+      assertEquals({ ids, total: page.total }, naive(raw));
+    }),
+    { numRuns: 1500 },
+  );
+});
