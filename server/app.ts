@@ -44,6 +44,7 @@ import { SERVER_VERSION } from "./mcp/server.ts";
 import { openApiJson } from "./openapi/document.ts";
 import { indexRoute } from "./routes/index.ts";
 import { profileRoutes } from "./routes/profile.ts";
+import { homeResponse, siteDeps, siteRoutes, wantsHomePage } from "./site/mod.ts";
 
 export type { AppConfig } from "./config.ts";
 export type { AppEnv } from "./http/env.ts";
@@ -104,7 +105,17 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
     (c) => c.body(openApiJson(), 200, { "Content-Type": "application/json" }),
   );
   const baseUrl = (req: Request) => baseUrlOf(config.baseUrl, req.url);
-  app.route("/", indexRoute({ directory: config.directory, name: config.name, baseUrl }));
+  const site = siteDeps({ ...config, hint: problems.hint });
+  app.route(
+    "/",
+    indexRoute({
+      directory: config.directory,
+      name: config.name,
+      baseUrl,
+      home: { wanted: wantsHomePage, page: (c) => homeResponse(c, site) },
+    }),
+  );
+  app.route("/", siteRoutes(site));
   app.route(
     "/",
     profileRoutes({

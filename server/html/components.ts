@@ -28,6 +28,21 @@ export function humanize(value: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
+/**
+ * A type as a plural heading: `golf` → `Golf clubs`, `country_club` →
+ * `Country clubs`.
+ *
+ * @example
+ * ```ts
+ * import { typeClubs } from "./components.ts";
+ * typeClubs("country_club"); // "Country clubs"
+ * ```
+ */
+export function typeClubs(type: string): string {
+  const h = humanize(type);
+  return / club$/i.test(h) ? `${h}s` : `${h} clubs`;
+}
+
 /** How each stored waitlist value reads on a page. */
 export const WAITLIST_TEXT: Readonly<Record<string, string>> = Object.freeze({
   open: "Open to applications",

@@ -82,7 +82,7 @@ button,.button{font:inherit;font-weight:600;background:var(--accent);color:var(-
 .chips a{display:inline-block;background:var(--chip);border-radius:999px;padding:.35rem .8rem;text-decoration:none;color:var(--fg)}
 .chips a span{color:var(--accent);font-weight:700;margin-left:.35rem}
 .layout{display:grid;gap:1rem 2.5rem}
-@media (min-width:56rem){.layout{grid-template-columns:minmax(0,1fr) 17rem}}
+@media (min-width:56rem){.layout{grid-template-columns:minmax(0,1fr) 17rem}.tofilters{display:none}}
 .results{list-style:none;margin:0;padding:0}
 .club{display:flex;gap:1rem;padding:1rem 0;border-bottom:1px solid var(--line)}
 .club h2{font-size:1.1rem;margin:0 0 .2rem}

@@ -1,7 +1,8 @@
 /**
- * `GET /`: where a person or a client starts exploring. It names the
- * service and the snapshot it serves, and links every entry point, so a
- * `curl` of the bare address is never a dead end.
+ * `GET /`: where a person or a client starts exploring. A browser (an
+ * `Accept` that names HTML) gets the website's home page; any other client
+ * gets JSON naming the service and the snapshot it serves, with a link to
+ * every entry point, so a `curl` of the bare address is never a dead end.
  *
  * @example
  * ```ts ignore
@@ -10,7 +11,7 @@
  * ```
  * @module
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { Directory } from "../../core/store/mod.ts";
 import { totalClubs } from "../../core/stats/mod.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -22,6 +23,11 @@ export interface IndexOptions {
   name: string;
   /** The service's base address as this request reached it. */
   baseUrl: (req: Request) => string;
+  /** The website's home page, for clients that ask for HTML (see server/site). */
+  home?: {
+    wanted: (accept: string | null) => boolean;
+    page: (c: Context<AppEnv>) => Response;
+  };
 }
 
 /**
@@ -36,6 +42,7 @@ export interface IndexOptions {
  */
 export function indexRoute(options: IndexOptions): Hono<AppEnv> {
   return new Hono<AppEnv>().get("/", (c) => {
+    if (options.home?.wanted(c.req.header("accept") ?? null)) return options.home.page(c);
     const base = options.baseUrl(c.req.raw);
     let snapshot: { clubs: number; imported_at: string | null } | null = null;
     try {

@@ -1,0 +1,178 @@
+/**
+ * The directory website, served from the same core as the API: the home
+ * page (answered by `GET /` for browsers, see routes/index.ts), the results
+ * page `GET /clubs`, sign-in and sign-out, and the hashed assets. Pages are
+ * plain HTML that works without JavaScript; a page's HTML is kept per
+ * snapshot, search and access level, so a repeated search costs a lookup.
+ *
+ * @example
+ * ```ts ignore
+ * import { siteDeps, siteRoutes } from "./mod.ts";
+ * const site = siteDeps({ directory, name: "Club Directory", baseUrl: null, access, hint });
+ * app.route("/", siteRoutes(site));
+ * ```
+ * @module
+ */
+import { type Context, Hono } from "hono";
+import { type FeeAccess, type ProblemCode, PROBLEMS } from "../../core/model/mod.ts";
+import { type ClubStore, StoreError } from "../../core/store/mod.ts";
+import { pageShell, problemMain, searchQuery, SESSION_PAGE_HEADERS } from "../html/mod.ts";
+import { baseUrlOf } from "../http/base_url.ts";
+import type { AppEnv } from "../http/env.ts";
+import { markHeadersBuilt, takeResponseHeaders } from "../middleware/response_headers.ts";
+import { assetRoutes } from "./assets.ts";
+import type { SiteDeps } from "./deps.ts";
+import { homePage } from "./home.ts";
+import { resultsPage } from "./results.ts";
+import { siteSearchReader } from "./search.ts";
+import { signInRoutes } from "./sign_in.ts";
+
+export { siteDeps } from "./deps.ts";
+export type { SiteDeps, SiteOptions } from "./deps.ts";
+export { wantsHomePage } from "./negotiate.ts";
+
+/** A rendered page kept for a snapshot. */
+interface CachedHtml {
+  /** ASCII-only HTML (see {@link asciiHtml}). */
+  html: string;
+  total: number;
+}
+
+/** Bytes of rendered pages kept per snapshot (see core/store/memo.ts). */
+const PAGES_BYTES = 8 * 1024 * 1024;
+
+function pages(store: ClubStore) {
+  return store.memo<string, CachedHtml>("site.pages", PAGES_BYTES, {
+    weigh: (v, k) => v.html.length + k.length * 2 + 16,
+  });
+}
+
+/**
+ * Writes every non-ASCII character as a numeric character reference, so
+ * the page is a one-byte string that `Deno.serve` sends without encoding
+ * it again for every response. The page reads exactly the same.
+ *
+ * @example
+ * ```ts
+ * import { asciiHtml } from "./mod.ts";
+ * asciiHtml("<p>Zürich – 5 ✕</p>"); // "<p>Z&#252;rich &#8211; 5 &#10005;</p>"
+ * ```
+ */
+export function asciiHtml(html: string): string {
+  return html.replace(/[^\p{ASCII}]/gu, (ch) => `&#${ch.codePointAt(0)};`);
+}
+
+/** An HTML problem page with the registry's words and the app's hint. */
+function problemPage(
+  c: Context<AppEnv>,
+  deps: SiteDeps,
+  code: ProblemCode,
+  detail: string,
+): Response {
+  const p = PROBLEMS[code];
+  const html = pageShell({
+    title: p.title,
+    main: problemMain({
+      title: p.title,
+      detail,
+      hint: deps.hint(code),
+      code,
+      type: `${baseUrlOf(deps.baseUrl, c.req.url)}/problems/${code}`,
+      root: deps.root,
+    }),
+    root: deps.root,
+    siteName: deps.name,
+    account: deps.access(c.req.raw),
+  });
+  return c.body(html, p.status as 400 | 500, SESSION_PAGE_HEADERS);
+}
+
+const UNAVAILABLE = "The club directory cannot be read right now";
+
+/** Reads the snapshot for a page; a storage failure becomes the HTML 500 page. */
+function withStore(
+  c: Context<AppEnv>,
+  deps: SiteDeps,
+  fn: (store: ClubStore) => CachedHtml,
+): CachedHtml | Response {
+  try {
+    return deps.directory.read(fn);
+  } catch (e) {
+    if (e instanceof StoreError) return problemPage(c, deps, "clubs_unavailable", UNAVAILABLE);
+    throw e;
+  }
+}
+
+const HTML_HEADERS = Object.entries(SESSION_PAGE_HEADERS);
+
+/** A page built with every header at construction (see response_headers.ts). */
+function htmlResponse(c: Context<AppEnv>, html: string): Response {
+  const headers: [string, string][] = [...takeResponseHeaders(c), ...HTML_HEADERS];
+  return markHeadersBuilt(c, new Response(html, { status: 200, headers }));
+}
+
+/**
+ * The home page for a request (the `/` route calls it for browsers).
+ *
+ * @example
+ * ```ts ignore
+ * import { homeResponse } from "./mod.ts";
+ * app.get("/", (c) => homeResponse(c, deps));
+ * ```
+ */
+export function homeResponse(c: Context<AppEnv>, deps: SiteDeps): Response {
+  const access: FeeAccess = deps.access(c.req.raw);
+  const out = withStore(
+    c,
+    deps,
+    (store) =>
+      pages(store).use(`home|${access}`, () => ({
+        html: asciiHtml(homePage(deps, store, access)),
+        total: 0,
+      })),
+  );
+  return out instanceof Response ? out : htmlResponse(c, out.html);
+}
+
+/**
+ * The website's routes, to mount at the root: `/clubs`, `/sign-in`,
+ * `/sign-out` and `/assets/…`.
+ *
+ * @example
+ * ```ts ignore
+ * import { siteRoutes } from "./mod.ts";
+ * const res = await siteRoutes(deps).request("/clubs?type=golf");
+ * ```
+ */
+export function siteRoutes(deps: SiteDeps): Hono<AppEnv> {
+  const read = siteSearchReader();
+  const app = new Hono<AppEnv>();
+  app.route("/", assetRoutes());
+  app.route("/", signInRoutes(deps));
+  app.get("/clubs", (c) => {
+    const url = c.req.url;
+    const mark = url.indexOf("?");
+    const search = mark < 0 ? "" : url.slice(mark + 1);
+    const r = read(search);
+    if (!r.ok) return problemPage(c, deps, r.error.code, r.error.detail);
+    const { value } = r;
+    // One address per search: the form's empty fields and any other
+    // spelling of the same query string go to the canonical one.
+    const canonical = searchQuery(value.link);
+    if (search !== canonical) {
+      return c.redirect(`${deps.root}/clubs${canonical ? `?${canonical}` : ""}`, 302);
+    }
+    const access = deps.access(c.req.raw);
+    const out = withStore(
+      c,
+      deps,
+      (store) =>
+        pages(store).use(`clubs|${access}|${value.key}`, () => {
+          const page = resultsPage(deps, store, value, access);
+          return { html: asciiHtml(page.html), total: page.total };
+        }),
+    );
+    return out instanceof Response ? out : htmlResponse(c, out.html);
+  });
+  return app;
+}

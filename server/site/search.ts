@@ -1,0 +1,116 @@
+/**
+ * The website's reading of a results-page address: the same parameters as
+ * `GET /api/v1/clubs`, read by the same function and validated by the same
+ * `parseSearch`, plus the filters as the person sent them (trimmed), which
+ * the page echoes in its form, its filter chips and its links. Name search
+ * matches words by default on the website when the search core offers it
+ * (`match=words`); REST keeps its substring default.
+ *
+ * @example
+ * ```ts ignore
+ * import { readSiteSearch } from "./search.ts";
+ * const r = readSiteSearch("type=golf&state=FL&page=2");
+ * if (r.ok) r.value.link; // { type: "golf", state: "FL", page: 2, … }
+ * ```
+ * @module
+ */
+import {
+  parseSearch,
+  type RawSearch,
+  type Result,
+  type SearchError,
+  type SearchQuery,
+} from "../../core/search/mod.ts";
+import { Lru } from "../../core/store/mod.ts";
+import type { SearchLink } from "../html/mod.ts";
+import { readSearchParams } from "../routes/clubs.ts";
+
+/** The name matching the website asks for when the address names none. */
+export const WEBSITE_MATCH = "words";
+
+/** A results-page search, read once per distinct query string. */
+export interface SiteSearch {
+  /** The filters as sent (trimmed, empty ones dropped), for the page's links. */
+  link: SearchLink;
+  /** The validated search. */
+  query: SearchQuery;
+  /** The canonical query string of `link`: the same search, the same key. */
+  key: string;
+}
+
+/** Reads a string parameter as sent, trimmed; null when absent or blank. */
+function text(raw: Record<string, unknown>, name: string): string | null {
+  const v = raw[name];
+  if (typeof v !== "string") return null;
+  const t = v.trim();
+  return t === "" ? null : t;
+}
+
+function waitlistItems(raw: RawSearch["waitlist"]): string[] | null {
+  if (raw == null) return null;
+  const all = (typeof raw === "string" ? [raw] : raw).flatMap((v) => v.split(","))
+    .map((v) => v.trim().toLowerCase()).filter((v) => v !== "");
+  return all.length ? [...new Set(all)] : null;
+}
+
+/**
+ * Reads and validates a results-page query string (without `?`).
+ *
+ * @example
+ * ```ts ignore
+ * import { readSiteSearch } from "./search.ts";
+ * readSiteSearch("page=0").ok; // false: invalid_page, as on the API
+ * ```
+ */
+export function readSiteSearch(search: string): Result<SiteSearch, SearchError> {
+  const raw = readSearchParams(search) as RawSearch & Record<string, unknown>;
+  const sentMatch = text(raw, "match");
+  // Ignored by a search core without `match`; words matching once it has it.
+  const parsed = parseSearch({ ...raw, match: sentMatch ?? WEBSITE_MATCH } as RawSearch);
+  if (!parsed.ok) return parsed;
+  const query = parsed.value;
+  const limitSent = raw.limit != null && String(raw.limit).trim() !== "";
+  const link: SearchLink = {
+    q: query.q === null ? null : text(raw, "q"),
+    match: sentMatch,
+    type: query.typeKey,
+    country: query.country,
+    state: query.state,
+    city: text(raw, "city"),
+    waitlist: query.waitlist === null ? null : waitlistItems(raw.waitlist),
+    limit: limitSent ? query.limit : null,
+    page: query.page,
+  };
+  return { ok: true, value: { link, query, key: searchKey(link) } };
+}
+
+function searchKey(link: SearchLink): string {
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(link)) {
+    if (v != null) parts.push(`${k}=${Array.isArray(v) ? v.join(",") : v}`);
+  }
+  return parts.join("\u0000");
+}
+
+/** Distinct query strings remembered; each entry is a few hundred bytes. */
+const READ_SEARCHES = 5_000;
+
+/**
+ * A reader of results-page query strings that remembers the last few
+ * thousand (reading does not depend on the snapshot).
+ *
+ * @example
+ * ```ts ignore
+ * import { siteSearchReader } from "./search.ts";
+ * const read = siteSearchReader();
+ * read("q=royal") === read("q=royal"); // true: the same object
+ * ```
+ */
+export function siteSearchReader(): (search: string) => Result<SiteSearch, SearchError> {
+  const seen = new Lru<string, Result<SiteSearch, SearchError>>(READ_SEARCHES);
+  return (search) => {
+    let r = seen.get(search);
+    if (r === undefined) seen.set(search, r = readSiteSearch(search));
+    return r;
+  };
+}
