@@ -1,10 +1,10 @@
 import { DatabaseSync } from "node:sqlite";
-import { assertEquals, assertThrows, ok } from "../../_assert.ts";
-import { Directory } from "../../../core/store/directory.ts";
+import { Directory, isStorageFailure } from "../../../core/store/directory.ts";
 import { importCsv, openSource } from "../../../core/import/import.ts";
 import { StoreError } from "../../../core/store/store.ts";
 import { keyIndex } from "../../../core/search/key_index.ts";
 import { FIXTURE_CSV } from "../../_fixture.ts";
+import { assert, assertEquals, assertThrows } from "../../_assert.ts";
 
 async function importFixture(path: string): Promise<void> {
   await importCsv(openSource(FIXTURE_CSV).stream, { dbPath: path });
@@ -30,9 +30,9 @@ Deno.test("Directory swaps to a newly imported file and drops the old snapshot",
   const before = first.meta.snapshot;
   await importFixture(path);
   const second = directory.current();
-  ok(second !== first);
-  ok(second.meta.snapshot !== before);
-  ok(!first.db.isOpen, "the old snapshot is closed");
+  assert(second !== first);
+  assert(second.meta.snapshot !== before);
+  assert(!first.db.isOpen, "the old snapshot is closed");
   directory.close();
   await Deno.remove(dir, { recursive: true });
 });
@@ -48,5 +48,69 @@ Deno.test("Directory refuses a database of another layout, naming the fix", asyn
   const directory = new Directory(path, { checkEveryMs: 0 });
   assertThrows(() => directory.current(), /schema version 1, expected \d+ \(run import again\)/);
   directory.close();
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("Directory.read() turns a handle closed under the reader into StoreError and reopens", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/clubs.db`;
+  await importFixture(path);
+  const directory = new Directory(path, { checkEveryMs: 60_000 });
+  const first = directory.current();
+  first.db.close();
+  assertThrows(() => directory.read((store) => store.bySlug("mystery")), StoreError);
+  const club = directory.read((store) => store.bySlug("mystery"));
+  assertEquals(club?.name, "Mystery Club");
+  assert(directory.current() !== first, "a fresh snapshot");
+  directory.close();
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("Directory.read() passes a bug through unchanged and keeps the snapshot", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/clubs.db`;
+  await importFixture(path);
+  const directory = new Directory(path, { checkEveryMs: 60_000 });
+  const first = directory.current();
+  assertThrows(() =>
+    directory.read(() => {
+      throw new TypeError("a plain bug");
+    }), TypeError);
+  // An FTS5 syntax error is a query bug, not a failing file.
+  assertThrows(
+    () =>
+      directory.read((store) =>
+        store.db.prepare("SELECT 1 FROM club_names WHERE club_names MATCH ?").all('"x')
+      ),
+    (e: Error) => !(e instanceof StoreError),
+  );
+  assert(directory.current() === first, "the snapshot stays");
+  directory.close();
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("isStorageFailure() tells failing files from bugs", async () => {
+  const dir = await Deno.makeTempDir();
+  const garbage = `${dir}/garbage.db`;
+  await Deno.writeTextFile(garbage, "not a database ".repeat(1000));
+  const failure = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      return isStorageFailure(e);
+    }
+    throw new Error("did not throw");
+  };
+  const bad = new DatabaseSync(garbage, { readOnly: true });
+  assert(failure(() => bad.prepare("SELECT * FROM meta").all()), "not a database");
+  bad.close();
+  const empty = new DatabaseSync(":memory:");
+  assert(failure(() => empty.prepare("SELECT * FROM clubs").all()), "no such table");
+  empty.exec("CREATE VIRTUAL TABLE t USING fts5(x)");
+  assert(!failure(() => empty.prepare("SELECT * FROM t WHERE t MATCH ?").all('"x')), "FTS syntax");
+  empty.close();
+  assert(failure(() => empty.prepare("SELECT 1")), "closed handle");
+  assert(!failure(() => (null as unknown as { x: () => void }).x()), "TypeError");
+  assert(isStorageFailure(new StoreError("x")));
   await Deno.remove(dir, { recursive: true });
 });

@@ -1,16 +1,9 @@
-import assert from "node:assert/strict";
 import { Directory } from "../../../core/store/directory.ts";
 import { CLUB_FIELDS } from "../../../core/schema/club.ts";
 import { pageLinks, readSearchParams } from "../../../server/routes/clubs.ts";
-import {
-  FIXTURE_CSV,
-  get,
-  getJson,
-  importFile,
-  names,
-  sharedFixture,
-  testApp,
-} from "../_helpers.ts";
+import { get, getJson, names, testApp } from "../_helpers.ts";
+import { assert, assertEquals, assertMatch, assertStrictEquals } from "../../_assert.ts";
+import { fixture, FIXTURE_CSV, importFile, sharedFixture } from "../../_fixture.ts";
 
 const fx = await sharedFixture();
 const app = testApp(fx.directory);
@@ -19,27 +12,27 @@ const SPEC_FIELDS = [...CLUB_FIELDS, "fee_views"];
 
 Deno.test("GET /api/v1/clubs answers the first page of all clubs sorted by name", async () => {
   const { res, body } = await getJson(app, "/api/v1/clubs");
-  assert.equal(res.status, 200);
-  assert.equal(body.total, 30);
-  assert.equal(body.clubs.length, 30);
-  assert.equal(body.fee_access, "locked");
+  assertStrictEquals(res.status, 200);
+  assertStrictEquals(body.total, 30);
+  assertStrictEquals(body.clubs.length, 30);
+  assertStrictEquals(body.fee_access, "locked");
   const list = names(body);
-  assert.deepEqual(list, [...list].sort((a, b) => a.localeCompare(b, "en")));
-  assert.equal(list[0], "Alpine Ski Club");
+  assertEquals(list, [...list].sort((a, b) => a.localeCompare(b, "en")));
+  assertStrictEquals(list[0], "Alpine Ski Club");
 });
 
 Deno.test("GET /api/v1/clubs sends every success header", async () => {
   const res = await get(app, "/api/v1/clubs?type=golf&limit=5");
   await res.body?.cancel();
-  assert.equal(res.status, 200);
-  assert.equal(res.headers.get("content-type"), "application/json");
-  assert.equal(res.headers.get("x-total-clubs"), "13");
-  assert.match(res.headers.get("x-request-id")!, /^[0-9a-f-]{36}$/);
-  assert.equal(res.headers.get("ratelimit-policy"), "120;w=60");
-  assert.match(res.headers.get("ratelimit")!, /^limit=120, remaining=\d+, reset=\d+$/);
-  assert.equal(res.headers.get("x-data-source"), "Club Directory");
-  assert.equal(res.headers.get("cache-control"), "private, no-store");
-  assert.equal(
+  assertStrictEquals(res.status, 200);
+  assertStrictEquals(res.headers.get("content-type"), "application/json");
+  assertStrictEquals(res.headers.get("x-total-clubs"), "13");
+  assertMatch(res.headers.get("x-request-id")!, /^[0-9a-f-]{36}$/);
+  assertStrictEquals(res.headers.get("ratelimit-policy"), "120;w=60");
+  assertMatch(res.headers.get("ratelimit")!, /^limit=120, remaining=\d+, reset=\d+$/);
+  assertStrictEquals(res.headers.get("x-data-source"), "Club Directory");
+  assertStrictEquals(res.headers.get("cache-control"), "private, no-store");
+  assertStrictEquals(
     res.headers.get("link"),
     '<https://clubs.example/api/v1/clubs?type=golf&limit=5&page=2>; rel="next"',
   );
@@ -56,62 +49,62 @@ Deno.test("GET /api/v1/clubs sends no CORS headers, even to a cross-origin reque
   ];
   for (const res of responses) {
     await res.body?.cancel();
-    for (const [name] of res.headers) assert.ok(!name.startsWith("access-control-"), name);
+    for (const [name] of res.headers) assert(!name.startsWith("access-control-"), name);
   }
 });
 
 Deno.test("GET /api/v1/clubs: X-Total-Clubs equals total", async () => {
   for (const q of ["", "?state=FL", "?q=zzz", "?page=9"]) {
     const { res, body } = await getJson(app, `/api/v1/clubs${q}`);
-    assert.equal(res.headers.get("x-total-clubs"), String(body.total), q);
+    assertStrictEquals(res.headers.get("x-total-clubs"), String(body.total), q);
   }
 });
 
 Deno.test("GET /api/v1/clubs: state FL and Florida match the same three clubs", async () => {
   const fl = await getJson(app, "/api/v1/clubs?state=FL");
   const florida = await getJson(app, "/api/v1/clubs?state=Florida");
-  assert.deepEqual(names(fl.body), [
+  assertEquals(names(fl.body), [
     "Club Havana Cigar Lounge",
     "Riverside Country Club",
     "Seminole Golf Club",
   ]);
-  assert.equal(fl.body.total, 3);
-  assert.deepEqual(fl.body, florida.body);
+  assertStrictEquals(fl.body.total, 3);
+  assertEquals(fl.body, florida.body);
 });
 
 Deno.test("GET /api/v1/clubs: country GB and United Kingdom match the same clubs", async () => {
   const gb = await getJson(app, "/api/v1/clubs?country=GB");
   const uk = await getJson(app, "/api/v1/clubs?country=United%20Kingdom");
-  assert.deepEqual(names(gb.body), ["Royal St. George's Golf Club"]);
-  assert.deepEqual(gb.body, uk.body);
+  assertEquals(names(gb.body), ["Royal St. George's Golf Club"]);
+  assertEquals(gb.body, uk.body);
 });
 
 Deno.test("GET /api/v1/clubs: type=golf also matches country clubs", async () => {
   const { body } = await getJson(app, "/api/v1/clubs?type=golf&state=FL");
-  assert.deepEqual(names(body), ["Riverside Country Club", "Seminole Golf Club"]);
+  assertEquals(names(body), ["Riverside Country Club", "Seminole Golf Club"]);
 });
 
 Deno.test("GET /api/v1/clubs reads page=01 as page 1", async () => {
   const a = await get(app, "/api/v1/clubs?limit=5&page=01");
   const b = await get(app, "/api/v1/clubs?limit=5");
-  assert.equal(a.status, 200);
-  assert.equal(await a.text(), await b.text());
+  assertStrictEquals(a.status, 200);
+  assertStrictEquals(await a.text(), await b.text());
 });
 
 Deno.test("GET /api/v1/clubs treats empty page= and limit= as not sent", async () => {
   const a = await get(app, "/api/v1/clubs?page=&limit=");
   const b = await get(app, "/api/v1/clubs");
-  assert.equal(a.status, 200);
-  assert.equal(await a.text(), await b.text());
+  assertStrictEquals(a.status, 200);
+  assertStrictEquals(await a.text(), await b.text());
 });
 
 Deno.test("GET /api/v1/clubs answers a page far past the end with no clubs and the real total", async () => {
   const { res, body } = await getJson(app, "/api/v1/clubs?page=99999999999999999999");
-  assert.equal(res.status, 200);
-  assert.deepEqual(body, { clubs: [], total: 30, fee_access: "locked" });
-  assert.equal(res.headers.get("x-total-clubs"), "30");
+  assertStrictEquals(res.status, 200);
+  assertEquals(body, { clubs: [], total: 30, fee_access: "locked" });
+  assertStrictEquals(res.headers.get("x-total-clubs"), "30");
   // The way back leads to the last real page, not to page 99999999999999999998.
-  assert.equal(
+  assertStrictEquals(
     res.headers.get("link"),
     '<https://clubs.example/api/v1/clubs?page=1>; rel="prev"',
   );
@@ -121,33 +114,33 @@ Deno.test("GET /api/v1/clubs pages with Link next and prev, keeping the other pa
   const first = await getJson(app, "/api/v1/clubs?q=club&limit=10&x=1");
   const second = await getJson(app, "/api/v1/clubs?q=club&limit=10&x=1&page=2");
   const last = await getJson(app, "/api/v1/clubs?q=club&page=3&limit=10&x=1");
-  assert.equal(first.body.total, 27);
-  assert.equal(
+  assertStrictEquals(first.body.total, 27);
+  assertStrictEquals(
     first.res.headers.get("link"),
     '<https://clubs.example/api/v1/clubs?q=club&limit=10&x=1&page=2>; rel="next"',
   );
-  assert.equal(
+  assertStrictEquals(
     second.res.headers.get("link"),
     '<https://clubs.example/api/v1/clubs?q=club&limit=10&x=1&page=3>; rel="next", ' +
       '<https://clubs.example/api/v1/clubs?q=club&limit=10&x=1&page=1>; rel="prev"',
   );
-  assert.equal(
+  assertStrictEquals(
     last.res.headers.get("link"),
     '<https://clubs.example/api/v1/clubs?q=club&limit=10&x=1&page=2>; rel="prev"',
   );
-  assert.equal(last.body.clubs.length, 7);
+  assertStrictEquals(last.body.clubs.length, 7);
   const slugs = [first, second, last].flatMap((p) =>
     p.body.clubs.map((c: { slug: string }) => c.slug)
   );
-  assert.equal(slugs.length, 27);
-  assert.equal(new Set(slugs).size, 27);
+  assertStrictEquals(slugs.length, 27);
+  assertStrictEquals(new Set(slugs).size, 27);
 });
 
 Deno.test("GET /api/v1/clubs links on the request's own origin when no base URL is set", async () => {
   const local = testApp(fx.directory, { baseUrl: null });
   const res = await local.request("http://10.1.2.3:9000/api/v1/clubs?limit=10");
   await res.body?.cancel();
-  assert.equal(
+  assertStrictEquals(
     res.headers.get("link"),
     '<http://10.1.2.3:9000/api/v1/clubs?limit=10&page=2>; rel="next"',
   );
@@ -156,48 +149,48 @@ Deno.test("GET /api/v1/clubs links on the request's own origin when no base URL 
 Deno.test("GET /api/v1/clubs combines repeated waitlist values and uses the first of others", async () => {
   const repeated = await getJson(app, "/api/v1/clubs?waitlist=open&waitlist=closed");
   const listed = await getJson(app, "/api/v1/clubs?waitlist=open,closed");
-  assert.equal(repeated.body.total, 6);
-  assert.deepEqual(repeated.body, listed.body);
+  assertStrictEquals(repeated.body.total, 6);
+  assertEquals(repeated.body, listed.body);
   const twice = await getJson(app, "/api/v1/clubs?state=FL&state=Texas");
-  assert.equal(twice.body.total, 3);
+  assertStrictEquals(twice.body.total, 3);
 });
 
 Deno.test("GET /api/v1/clubs ignores unknown parameters", async () => {
   const a = await get(app, "/api/v1/clubs?foo=bar&state=FL&_=123");
   const b = await get(app, "/api/v1/clubs?state=FL");
-  assert.equal(await a.text(), await b.text());
+  assertStrictEquals(await a.text(), await b.text());
 });
 
 Deno.test("GET /api/v1/clubs: every Club field is present, nulls as null, fee_views has four keys", async () => {
   const { body } = await getJson(app, "/api/v1/clubs");
   for (const club of body.clubs) {
-    assert.deepEqual(Object.keys(club), SPEC_FIELDS, club.name);
-    assert.deepEqual(Object.keys(club.fee_views), ["initiation", "annual", "monthly", "firstYear"]);
+    assertEquals(Object.keys(club), SPEC_FIELDS, club.name);
+    assertEquals(Object.keys(club.fee_views), ["initiation", "annual", "monthly", "firstYear"]);
     // Anonymous callers never see a figure.
-    assert.equal(club.initiation_fee, null);
-    assert.equal(club.annual_dues, null);
-    assert.equal(club.monthly_dues, null);
+    assertStrictEquals(club.initiation_fee, null);
+    assertStrictEquals(club.annual_dues, null);
+    assertStrictEquals(club.monthly_dues, null);
   }
   const mystery = body.clubs.find((c: { slug: string }) => c.slug === "mystery");
   for (const f of SPEC_FIELDS) {
     if (["id", "name", "slug", "currency", "fee_views"].includes(f)) continue;
-    assert.equal(mystery[f], null, f);
+    assertStrictEquals(mystery[f], null, f);
   }
-  assert.deepEqual(mystery.fee_views.initiation, { kind: "none" });
+  assertEquals(mystery.fee_views.initiation, { kind: "none" });
   const pine = body.clubs.find((c: { slug: string }) => c.slug === "pine-valley-golf-club");
-  assert.deepEqual(pine.fee_views.initiation, { kind: "locked" });
-  assert.deepEqual(pine.fee_views.firstYear, { kind: "locked" });
+  assertEquals(pine.fee_views.initiation, { kind: "locked" });
+  assertEquals(pine.fee_views.firstYear, { kind: "locked" });
 });
 
 Deno.test("GET /api/v1/clubs shows fee bands to a caller whose access is band", async () => {
   const banded = testApp(fx.directory, { access: () => "band" });
   const { body } = await getJson(banded, "/api/v1/clubs?q=pine%20valley");
-  assert.equal(body.fee_access, "band");
-  assert.equal(body.clubs[0].initiation_fee, null);
-  assert.equal(body.clubs[0].fee_views.initiation.kind, "band");
+  assertStrictEquals(body.fee_access, "band");
+  assertStrictEquals(body.clubs[0].initiation_fee, null);
+  assertStrictEquals(body.clubs[0].fee_views.initiation.kind, "band");
   // The anonymous body of the same query is cached separately.
   const anon = await getJson(app, "/api/v1/clubs?q=pine%20valley");
-  assert.equal(anon.body.clubs[0].fee_views.initiation.kind, "locked");
+  assertStrictEquals(anon.body.clubs[0].fee_views.initiation.kind, "locked");
 });
 
 Deno.test("GET /api/v1/clubs: a cached body is byte-identical to a freshly built one", async () => {
@@ -208,9 +201,9 @@ Deno.test("GET /api/v1/clubs: a cached body is byte-identical to a freshly built
   const cold = new Directory(fx.path, { checkEveryMs: 0 });
   try {
     const fresh = await (await get(testApp(cold), path)).text();
-    assert.equal(cached, first);
-    assert.equal(fresh, first);
-    assert.equal(fx.directory.current().memoStats()["clubs.pages"]!.size > 0, true);
+    assertStrictEquals(cached, first);
+    assertStrictEquals(fresh, first);
+    assertStrictEquals(fx.directory.current().memoStats()["clubs.pages"]!.size > 0, true);
   } finally {
     cold.close();
   }
@@ -218,9 +211,9 @@ Deno.test("GET /api/v1/clubs: a cached body is byte-identical to a freshly built
 
 Deno.test("HEAD /api/v1/clubs answers the GET headers without a body", async () => {
   const res = await get(app, "/api/v1/clubs?state=FL", { method: "HEAD" });
-  assert.equal(res.status, 200);
-  assert.equal(res.headers.get("x-total-clubs"), "3");
-  assert.equal(await res.text(), "");
+  assertStrictEquals(res.status, 200);
+  assertStrictEquals(res.headers.get("x-total-clubs"), "3");
+  assertStrictEquals(await res.text(), "");
 });
 
 Deno.test("GET /api/v1/clubs clamps limit=500 to 200", async () => {
@@ -237,15 +230,15 @@ Deno.test("GET /api/v1/clubs clamps limit=500 to 200", async () => {
     await importFile(`${dir}/big.csv`, `${dir}/clubs.db`);
     const bigApp = testApp(big);
     const { res, body } = await getJson(bigApp, "/api/v1/clubs?limit=500");
-    assert.equal(res.status, 200);
-    assert.equal(body.clubs.length, 200);
-    assert.equal(body.total, 250);
-    assert.equal(
+    assertStrictEquals(res.status, 200);
+    assertStrictEquals(body.clubs.length, 200);
+    assertStrictEquals(body.total, 250);
+    assertStrictEquals(
       res.headers.get("link"),
       '<https://clubs.example/api/v1/clubs?limit=500&page=2>; rel="next"',
     );
     const second = await getJson(bigApp, "/api/v1/clubs?limit=500&page=2");
-    assert.equal(second.body.clubs.length, 50);
+    assertStrictEquals(second.body.clubs.length, 50);
   } finally {
     big.close();
     await Deno.remove(dir, { recursive: true });
@@ -253,20 +246,52 @@ Deno.test("GET /api/v1/clubs clamps limit=500 to 200", async () => {
 });
 
 Deno.test("readSearchParams() keeps the first scalar value and every waitlist value", () => {
-  assert.deepEqual(
+  assertEquals(
     readSearchParams("type=golf&type=city&waitlist=open&waitlist=closed,unknown&x=1&page=2"),
     { type: "golf", waitlist: ["open", "closed,unknown"], page: "2" },
   );
-  assert.deepEqual(readSearchParams(""), {});
-  assert.deepEqual(readSearchParams("q=caf%C3%A9+club"), { q: "café club" });
+  assertEquals(readSearchParams(""), {});
+  assertEquals(readSearchParams("q=caf%C3%A9+club"), { q: "café club" });
 });
 
 Deno.test("pageLinks() gives no Link on a single page and prev to the last page past the end", () => {
-  assert.equal(pageLinks("https://x", "", 1, 50, 30), null);
-  assert.equal(pageLinks("https://x", "", 1, 50, 0), null);
-  assert.equal(pageLinks("https://x", "", 7, 10, 0), '<https://x/api/v1/clubs?page=1>; rel="prev"');
-  assert.equal(
+  assertStrictEquals(pageLinks("https://x", "", 1, 50, 30), null);
+  assertStrictEquals(pageLinks("https://x", "", 1, 50, 0), null);
+  assertStrictEquals(
+    pageLinks("https://x", "", 7, 10, 0),
+    '<https://x/api/v1/clubs?page=1>; rel="prev"',
+  );
+  assertStrictEquals(
     pageLinks("https://x", "q=a&", 3, 10, 25),
     '<https://x/api/v1/clubs?q=a&page=2>; rel="prev"',
   );
+});
+
+Deno.test("GET /api/v1/clubs: a plain bug while reading answers internal_error and keeps the snapshot", async () => {
+  await using local = await fixture();
+  const lines: string[] = [];
+  const localApp = testApp(local.directory, { errorLog: (l) => lines.push(l) });
+  const store = local.directory.current();
+  store.anonymousJsonList = () => {
+    throw new TypeError("a plain bug");
+  };
+  const { res, body } = await getJson(localApp, "/api/v1/clubs?limit=3");
+  assertStrictEquals(res.status, 500);
+  assertStrictEquals(body.code, "internal_error");
+  assert(lines.some((l) => l.includes("a plain bug")), lines.join("\n"));
+  assertStrictEquals(local.directory.current(), store, "the snapshot is not dropped");
+});
+
+Deno.test("GET /api/v1/clubs: an unreadable database answers clubs_unavailable, then recovers", async () => {
+  await using local = await fixture();
+  const localApp = testApp(local.directory);
+  const good = await Deno.readFile(local.path);
+  await Deno.writeTextFile(local.path, "not a database ".repeat(2000));
+  const { res, body } = await getJson(localApp, "/api/v1/clubs?state=FL");
+  assertStrictEquals(res.status, 500);
+  assertStrictEquals(body.code, "clubs_unavailable");
+  await Deno.writeFile(local.path, good);
+  const again = await getJson(localApp, "/api/v1/clubs?state=FL");
+  assertStrictEquals(again.res.status, 200);
+  assertStrictEquals(again.body.total, 3);
 });
