@@ -123,6 +123,8 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
       access: config.access ?? (() => "locked"),
       baseUrl,
       hint: problems.hint,
+      root: site.root,
+      name: config.name,
     }),
   );
   app.route(

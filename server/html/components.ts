@@ -48,7 +48,7 @@ export const WAITLIST_TEXT: Readonly<Record<string, string>> = Object.freeze({
   open: "Open to applications",
   waitlist: "Waitlist",
   by_invitation: "By invitation",
-  invite_only: "Invite only",
+  invite_only: "By invitation",
   closed: "Closed to new members",
   unknown: "Not stated",
 });

@@ -15,6 +15,7 @@ import { type Context, Hono } from "hono";
 import { type ProblemCode, type ProblemInfo, PROBLEMS } from "../../core/model/mod.ts";
 import { baseUrlOf } from "../http/base_url.ts";
 import type { AppEnv } from "../http/env.ts";
+import { escapeHtml, PAGE_HEADERS as HTML_SAFETY, pageShell } from "../html/mod.ts";
 import { PROBLEM_TYPE, type ProblemBody, type Problems } from "../http/problem.ts";
 
 /** Options of {@link problemPages}. */
@@ -33,14 +34,9 @@ const STATUS_TEXT: Record<number, string> = {
   500: "Internal Server Error",
 };
 const PAGE_HEADERS = { "Cache-Control": "public, max-age=3600", "Vary": "Accept" };
-const ENTITIES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
 const HTML_TYPE = "text/html; charset=utf-8";
+/** HTML pages also carry the site's content-security headers. */
+const HTML_HEADERS = { ...HTML_SAFETY, "Content-Type": HTML_TYPE };
 const JSON_TYPE = "application/json";
 
 /**
@@ -75,19 +71,6 @@ export function prefersJson(accept: string | null): boolean {
     }
   }
   return json > html;
-}
-
-/**
- * Escapes text for HTML element content and attribute values.
- *
- * @example
- * ```ts
- * import { escapeHtml } from "./problems.ts";
- * escapeHtml(`<a href="x">&</a>`); // "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;"
- * ```
- */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ENTITIES[ch]!);
 }
 
 /** Registry prose with `code` spans, escaped. */
@@ -145,29 +128,12 @@ function codePage(base: string, problems: Problems, code: ProblemCode): CodePage
   };
 }
 
-const STYLE =
-  `body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#222}
-code,pre{font:14px ui-monospace,monospace;background:#f4f4f4}code{padding:0 .2em}
-pre{padding:.75rem;overflow-x:auto;white-space:pre-wrap}table{border-collapse:collapse;width:100%}
-th,td{text-align:left;padding:.3rem .6rem;border-bottom:1px solid #ddd}a{color:#0645ad}`;
-
-function html(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-${body}
-</body>
-</html>
-`;
+function html(title: string, body: string, root: string): string {
+  // Cached for everyone (public): no account area.
+  return pageShell({ title, main: body, root, account: null });
 }
 
-function indexHtml(base: string, list: CodeSummary[]): string {
+function indexHtml(base: string, list: CodeSummary[], root: string): string {
   const rows = list.map((p) =>
     `<tr><td><a href="${
       escapeHtml(p.type)
@@ -189,10 +155,11 @@ ${rows}
 <p>The supported endpoint is <code>GET ${escapeHtml(base)}/api/v1/clubs</code>; see also <a href="${
       escapeHtml(base)
     }/openapi.json">the OpenAPI description</a>.</p>`,
+    root,
   );
 }
 
-function codeHtml(page: CodePage): string {
+function codeHtml(page: CodePage, root: string): string {
   const status = `${page.status} ${STATUS_TEXT[page.status] ?? ""}`.trim();
   const response = `HTTP/1.1 ${status}\nContent-Type: ${PROBLEM_TYPE}\n\n${
     JSON.stringify(page.example.response, null, 2)
@@ -214,10 +181,11 @@ function codeHtml(page: CodePage): string {
 <pre>${escapeHtml(page.example.request)}</pre>
 <h2>Example response</h2>
 <pre>${escapeHtml(response)}</pre>`,
+    root,
   );
 }
 
-function unknownHtml(code: string): string {
+function unknownHtml(code: string, root: string): string {
   const links = CODES.map((c) => `<li><a href="./${c}"><code>${c}</code></a></li>`).join("\n");
   return html(
     "Unknown problem code",
@@ -226,6 +194,7 @@ function unknownHtml(code: string): string {
 <ul>
 ${links}
 </ul>`,
+    root,
   );
 }
 
@@ -245,6 +214,9 @@ function isCode(code: string): code is ProblemCode {
 export function problemPages(options: ProblemPagesOptions): Hono<AppEnv> {
   const { problems } = options;
   const base = (c: Context) => baseUrlOf(options.baseUrl, c.req.url);
+  const root = options.baseUrl === null
+    ? ""
+    : new URL(options.baseUrl).pathname.replace(/\/+$/, "");
   const wantsJson = (c: Context) => prefersJson(c.req.header("accept") ?? null);
 
   return new Hono<AppEnv>()
@@ -256,7 +228,7 @@ export function problemPages(options: ProblemPagesOptions): Hono<AppEnv> {
           ...PAGE_HEADERS,
           "Content-Type": JSON_TYPE,
         })
-        : c.body(indexHtml(b, list), 200, { ...PAGE_HEADERS, "Content-Type": HTML_TYPE });
+        : c.body(indexHtml(b, list, root), 200, { ...PAGE_HEADERS, ...HTML_HEADERS });
     })
     .get("/:code", function problemPage(c) {
       const code = c.req.param("code");
@@ -264,11 +236,11 @@ export function problemPages(options: ProblemPagesOptions): Hono<AppEnv> {
         const detail = `There is no problem code "${code}"`;
         return wantsJson(c)
           ? problems.respond(c, "not_found", detail)
-          : c.body(unknownHtml(code), 404, { "Content-Type": HTML_TYPE, "Vary": "Accept" });
+          : c.body(unknownHtml(code, root), 404, { ...HTML_HEADERS, "Vary": "Accept" });
       }
       const page = codePage(base(c), problems, code);
       return wantsJson(c)
         ? c.body(JSON.stringify(page), 200, { ...PAGE_HEADERS, "Content-Type": JSON_TYPE })
-        : c.body(codeHtml(page), 200, { ...PAGE_HEADERS, "Content-Type": HTML_TYPE });
+        : c.body(codeHtml(page, root), 200, { ...PAGE_HEADERS, ...HTML_HEADERS });
     });
 }

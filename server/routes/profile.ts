@@ -2,7 +2,10 @@
  * Club profile pages, `GET /clubs/:slug` (issue #4): an HTML page for
  * browsers, or the REST Club object when the client prefers JSON. Fees are
  * shown as the caller's session allows, through the same `toApiClub` as the
- * REST API, so a page never shows more than the API would.
+ * REST API, so a page never shows more than the API would. The page links
+ * back to the search, links the club's type, city, region and country to
+ * filtered searches, and lists more clubs nearby (same city, else region),
+ * found by the one search core.
  *
  * @example
  * ```ts ignore
@@ -14,13 +17,8 @@
  * @module
  */
 import { type Context, Hono } from "hono";
-import {
-  type Club,
-  type ClubRecord,
-  ClubRecordSchema,
-  type FeeView,
-} from "../../core/schema/mod.ts";
-import { type Directory, StoreError } from "../../core/store/mod.ts";
+import { type Club, type ClubRecord, ClubRecordSchema } from "../../core/schema/mod.ts";
+import { type ClubStore, type Directory, StoreError } from "../../core/store/mod.ts";
 import {
   clubUrl,
   type FeeAccess,
@@ -29,6 +27,23 @@ import {
   PROBLEMS,
   toApiClub,
 } from "../../core/model/mod.ts";
+import { findPage, parseSearch, type RawSearch } from "../../core/search/mod.ts";
+import {
+  ACCESS_NOTE,
+  escapeHtml,
+  feeCell,
+  humanize,
+  imageBox,
+  num,
+  pageShell,
+  problemMain,
+  profileHref,
+  searchHref,
+  type SearchLink,
+  SESSION_PAGE_HEADERS,
+  typeClubs,
+  waitlistText,
+} from "../html/mod.ts";
 import { prefersJson } from "./problems.ts";
 
 /**
@@ -43,7 +58,7 @@ import { prefersJson } from "./problems.ts";
 export interface ProfileDeps {
   /** The live club database. */
   directory: Directory;
-  /** The fee access of a request (see `server/sessions.ts`). */
+  /** The fee access of a request (see `server/http/sessions.ts`). */
   access: (req: Request) => FeeAccess;
   /** The service's base address as this request reached it, without a trailing slash. */
   baseUrl: (req: Request) => string;
@@ -52,23 +67,28 @@ export interface ProfileDeps {
    * the HTML error pages; default the registry's text.
    */
   hint?: (code: ProblemCode) => string;
+  /** Path prefix of the website's pages (default `""`). */
+  root?: string;
+  /** The service's display name (default "Club Directory"). */
+  name?: string;
 }
 
 const UNAVAILABLE = "The club directory cannot be read right now";
 
-/** Pages differ by session and representation, so shared caches must not keep them. */
-const PRIVATE_HEADERS = {
+/** The JSON representation differs by session and by `Accept`. */
+const JSON_HEADERS = {
   "Cache-Control": "private, no-store",
   Vary: "Accept, Authorization, Cookie",
 };
 
-/** The pages run no script and load nothing but the club's image. */
-const HTML_HEADERS = {
-  ...PRIVATE_HEADERS,
-  "Content-Security-Policy":
-    "default-src 'none'; img-src https: http:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-  "X-Content-Type-Options": "nosniff",
-};
+/** Clubs listed under "More clubs nearby". */
+const NEARBY = 6;
+
+/** Whether the search core filters by city (it did not always). */
+const CITY_FILTER = (() => {
+  const r = parseSearch({ city: "x" } as RawSearch);
+  return r.ok && "city" in r.value;
+})();
 
 /**
  * The routes, to mount at the root: `app.route("/", profileRoutes(deps))`.
@@ -89,22 +109,33 @@ export function profileRoutes(deps: ProfileDeps): Hono {
     if (!ClubRecordSchema.shape.slug.safeParse(slug).success) {
       return notFound(c, deps, slug, json);
     }
-    let record: ClubRecord | null;
+    const access = deps.access(c.req.raw);
+    let found: { record: ClubRecord; nearby: Nearby } | null;
     try {
-      record = deps.directory.read((store) => store.bySlug(slug));
+      found = deps.directory.read((store) => {
+        const record = store.bySlug(slug);
+        return record && { record, nearby: json ? NO_NEARBY : nearby(store, record) };
+      });
     } catch (e) {
       // JSON clients get the app's onError answer; browsers the same problem as a page.
       if (json || !(e instanceof StoreError)) throw e;
       return problem(c, deps, "clubs_unavailable", UNAVAILABLE, json, e);
     }
-    if (!record) return notFound(c, deps, slug, json);
-    const access = deps.access(c.req.raw);
-    const club = toApiClub(record, access);
-    if (json) return c.json(club, 200, PRIVATE_HEADERS);
-    const self = clubUrl(deps.baseUrl(c.req.raw), record.slug);
-    return c.html(profilePage(club, access, self), 200, HTML_HEADERS);
+    if (!found) return notFound(c, deps, slug, json);
+    const club = toApiClub(found.record, access);
+    if (json) return c.json(club, 200, JSON_HEADERS);
+    const self = clubUrl(deps.baseUrl(c.req.raw), found.record.slug);
+    return c.body(
+      profilePage(club, access, self, { ...pageOptions(deps), nearby: found.nearby }),
+      200,
+      SESSION_PAGE_HEADERS,
+    );
   });
   return app;
+}
+
+function pageOptions(deps: ProfileDeps): { root: string; name: string } {
+  return { root: deps.root ?? "", name: deps.name ?? "Club Directory" };
 }
 
 /** JSON when the client prefers it to HTML, by the same rule as the /problems pages. */
@@ -134,62 +165,66 @@ function problem(
   // The cause goes to the operator's log, never to the client.
   if (json) throw new ProblemError(code, detail, { instance, cause });
   const p = PROBLEMS[code];
-  const type = `${deps.baseUrl(c.req.raw)}/problems/${code}`;
-  const hint = deps.hint?.(code) ?? p.hint;
-  const html = page(
-    p.title,
-    `<h1>${esc(p.title)}</h1>
-<p>${esc(detail)}</p>
-<p class="muted">${esc(hint)}</p>
-<p class="muted">Code <a href="${esc(type)}"><code>${esc(code)}</code></a></p>`,
-  );
-  return c.html(html, p.status as 404 | 500, HTML_HEADERS);
+  const { root, name } = pageOptions(deps);
+  const html = pageShell({
+    title: p.title,
+    main: problemMain({
+      title: p.title,
+      detail,
+      hint: deps.hint?.(code) ?? p.hint,
+      code,
+      type: `${deps.baseUrl(c.req.raw)}/problems/${code}`,
+      root,
+    }),
+    root,
+    siteName: name,
+    account: deps.access(c.req.raw),
+  });
+  return c.body(html, p.status as 404 | 500, SESSION_PAGE_HEADERS);
 }
 
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/**
- * Escapes text for HTML element content and quoted attribute values.
- *
- * @example
- * ```ts
- * import { esc } from "./profile.ts";
- * esc("<script>alert(1)</script>"); // "&lt;script&gt;alert(1)&lt;/script&gt;"
- * ```
- */
-export function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
+/** Clubs near a club: the same city when the core can filter by it, else the same region. */
+export interface Nearby {
+  /** Where they are, as a search (its link is "all clubs there"). */
+  where: SearchLink;
+  /** Its words, e.g. "Juno Beach" or "Florida". */
+  label: string;
+  total: number;
+  clubs: ClubRecord[];
 }
 
-const num = (n: number) => n.toLocaleString("en-US");
+const NO_NEARBY: Nearby = { where: {}, label: "", total: 0, clubs: [] };
 
-/** `country_club` → `Country club`. */
-function humanize(value: string): string {
-  const s = value.replace(/_/g, " ");
-  return s.charAt(0).toUpperCase() + s.slice(1);
+/** The search of one place around a club, or null when the club has no such place. */
+function placeSearch(club: ClubRecord, level: "city" | "state"): SearchLink | null {
+  if (!club.country || !club.state || (level === "city" && !club.city)) return null;
+  return {
+    country: club.country,
+    state: club.state,
+    ...(level === "city" ? { city: club.city } : {}),
+  };
 }
 
-const WAITLIST_TEXT: Record<string, string> = {
-  open: "Open to applications",
-  waitlist: "Waitlist",
-  by_invitation: "By invitation",
-  invite_only: "By invitation",
-  closed: "Closed to new members",
-  unknown: "Not stated",
-};
-
-const ACCESS_NOTE: Record<FeeAccess, string> = {
-  locked:
-    "Fees on file are locked: sign in to see ranges with a free account, or club-verified figures as a member.",
-  band: "Free account: fees are shown as ranges.",
-  exact: "Member: club-verified fees are exact; other fees are shown as ranges.",
-};
+function nearby(store: ClubStore, club: ClubRecord): Nearby {
+  const levels = CITY_FILTER ? ["city", "state"] as const : ["state"] as const;
+  for (const level of levels) {
+    const where = placeSearch(club, level);
+    if (where === null) continue;
+    const q = parseSearch({ ...where, limit: NEARBY + 1 } as RawSearch);
+    if (!q.ok) continue;
+    const page = findPage(store, q.value);
+    const clubs = store.records(page.ranks).filter((r) => r.slug !== club.slug).slice(0, NEARBY);
+    if (clubs.length) {
+      return {
+        where,
+        label: (level === "city" ? club.city : club.state)!,
+        total: page.total,
+        clubs,
+      };
+    }
+  }
+  return NO_NEARBY;
+}
 
 const FEE_ROWS: [keyof Club["fee_views"], string][] = [
   ["initiation", "Initiation fee"],
@@ -198,31 +233,16 @@ const FEE_ROWS: [keyof Club["fee_views"], string][] = [
   ["firstYear", "First-year cost"],
 ];
 
-function feeCell(v: FeeView): string {
-  switch (v.kind) {
-    case "exact":
-      return `<span class="fee">${esc(v.label ?? "")}</span>`;
-    case "band":
-      return `<span class="fee">${esc(v.label ?? "")}</span>${
-        v.estimate ? ' <span class="muted">(estimate)</span>' : ""
-      }`;
-    case "locked":
-      return '<span class="locked">locked</span>';
-    default:
-      return '<span class="muted">not on file</span>';
-  }
-}
-
-/** `<dt>/<dd>` pairs for the values that are present. */
+/** `<dt>/<dd>` pairs for the values that are present (values are escaped HTML). */
 function facts(rows: [string, string | null][]): string {
   const present = rows.filter((r): r is [string, string] => r[1] !== null);
   return present.length
-    ? `<dl>${present.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join("")}</dl>`
+    ? `<dl>${present.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${v}</dd>`).join("")}</dl>`
     : "";
 }
 
 function section(title: string, body: string): string {
-  return body ? `<section><h2>${esc(title)}</h2>${body}</section>` : "";
+  return body ? `<section><h2>${escapeHtml(title)}</h2>${body}</section>` : "";
 }
 
 function statusText(club: Club): string | null {
@@ -234,26 +254,84 @@ function statusText(club: Club): string | null {
   return humanize(club.status);
 }
 
+const text = (v: string | number | null) => v === null ? null : escapeHtml(String(v));
+
+/** The place line, each part a link to the clubs there. */
+function placeLinks(root: string, club: Club): string {
+  const parts: string[] = [];
+  const country = club.country;
+  const state = club.state;
+  if (club.city) {
+    parts.push(
+      CITY_FILTER && country && state
+        ? `<a href="${searchHref(root, { country, state, city: club.city })}">${
+          escapeHtml(club.city)
+        }</a>`
+        : escapeHtml(club.city),
+    );
+  }
+  if (state) {
+    parts.push(
+      country
+        ? `<a href="${searchHref(root, { country, state })}">${escapeHtml(state)}</a>`
+        : escapeHtml(state),
+    );
+  }
+  if (country) parts.push(`<a href="${searchHref(root, { country })}">${escapeHtml(country)}</a>`);
+  return parts.join(", ");
+}
+
+function nearbySection(root: string, near: Nearby): string {
+  if (!near.clubs.length) return "";
+  const items = near.clubs.map((r) =>
+    `<li><a href="${profileHref(root, r.slug)}">${escapeHtml(r.name)}</a>${
+      r.city ? ` <span class="muted">${escapeHtml(r.city)}</span>` : ""
+    }</li>`
+  );
+  return `<section aria-labelledby="nearby"><h2 id="nearby">More clubs nearby</h2>
+<ul>${items.join("")}</ul>
+<p><a href="${searchHref(root, near.where)}">All ${num(near.total)} clubs in ${
+    escapeHtml(near.label)
+  }</a></p></section>`;
+}
+
+/** What a profile page needs besides the club. */
+export interface ProfilePageOptions {
+  root: string;
+  name: string;
+  nearby: Nearby;
+}
+
 /**
  * The HTML profile of a club as the caller may see it. Every value from the
  * database is escaped.
  *
  * @example
  * ```ts ignore
- * const html = profilePage(toApiClub(record, "locked"), "locked", "https://clubs.example.com/clubs/seminole");
+ * const html = profilePage(toApiClub(record, "locked"), "locked",
+ *   "https://clubs.example.com/clubs/seminole", { root: "", name: "Club Directory", nearby });
  * ```
  */
-export function profilePage(club: Club, access: FeeAccess, selfUrl: string): string {
-  const place = [club.city, club.state, club.country].filter((p) => p !== null).join(", ");
+export function profilePage(
+  club: Club,
+  access: FeeAccess,
+  selfUrl: string,
+  o: ProfilePageOptions,
+): string {
+  const { root } = o;
+  const place = placeLinks(root, club);
   const badges = [
-    club.type === null ? null : humanize(club.type),
+    club.type === null
+      ? null
+      : `<a class="tag" href="${searchHref(root, { type: club.type })}">${
+        escapeHtml(humanize(club.type))
+      }</a>`,
     statusText(club),
     club.verified ? "Verified listing" : null,
-  ].filter((b) => b !== null).map((b) => `<span class="badge">${esc(b)}</span>`).join(" ");
-  // Only web images: anything else in the column is not rendered at all.
-  const image = club.hero_image_url && /^https?:\/\//i.test(club.hero_image_url)
-    ? `<img class="hero" src="${esc(club.hero_image_url)}" alt="${esc(club.name)}">`
-    : "";
+  ].filter((b) => b !== null).map((b) =>
+    b.startsWith("<a") ? b : `<span class="tag">${escapeHtml(b)}</span>`
+  )
+    .join(" ");
   const rating = club.google_rating === null
     ? null
     : `${club.google_rating} / 5${
@@ -263,37 +341,54 @@ export function profilePage(club: Club, access: FeeAccess, selfUrl: string): str
           club.google_review_count === 1 ? "" : "s"
         })`
     }`;
-  const fees = `<table class="fees"><tbody>${
+  const noFees = Object.values(club.fee_views).every((v) => v.kind === "none");
+  const signIn = access === "locked" && !noFees
+    ? ` <a href="${root}/sign-in?next=${
+      escapeHtml(encodeURIComponent(`${root}/clubs/${encodeURIComponent(club.slug)}`))
+    }">Sign in</a>`
+    : "";
+  const fees = `<table class="feetable"><tbody>${
     FEE_ROWS.map(([key, label]) =>
-      `<tr><th scope="row">${esc(label)}</th><td>${feeCell(club.fee_views[key])}</td></tr>`
+      `<tr><th scope="row">${escapeHtml(label)}</th><td>${feeCell(club.fee_views[key])}</td></tr>`
     ).join("")
   }</tbody></table>
 <p class="muted">${
-    esc(
-      Object.values(club.fee_views).every((v) => v.kind === "none")
-        ? "No fees are on file for this club."
-        : ACCESS_NOTE[access],
-    )
-  }</p>`;
+    escapeHtml(noFees ? "No fees are on file for this club." : ACCESS_NOTE[access])
+  }${signIn}</p>`;
   const about = club.description === null
     ? ""
-    : club.description.split(/\n\s*\n/).map((p) => `<p>${esc(p.trim()).replace(/\n/g, "<br>")}</p>`)
-      .join("");
-  const body = `<header>
-<h1>${esc(club.name)}</h1>
-${place ? `<p class="place">${esc(place)}</p>` : ""}
-${badges ? `<p>${badges}</p>` : ""}
-${rating ? `<p class="rating">★ ${esc(rating)}</p>` : ""}
-</header>
-${image}
+    : club.description.split(/\n\s*\n/).map((p) =>
+      `<p>${escapeHtml(p.trim()).replace(/\n/g, "<br>")}</p>`
+    ).join("");
+  const waitlist = club.waitlist_status ?? "unknown";
+  const crumbs = [
+    `<a href="${root}/">Search</a>`,
+    club.type
+      ? `<a href="${searchHref(root, { type: club.type })}">${typeClubs(club.type)}</a>`
+      : "",
+    club.country
+      ? `<a href="${searchHref(root, { country: club.country })}">${escapeHtml(club.country)}</a>`
+      : "",
+  ].filter(Boolean).join(" › ");
+  const main = `<nav aria-label="Breadcrumb" class="crumbs">${crumbs}</nav>
+<h1>${escapeHtml(club.name)}</h1>
+${place ? `<p class="place">${place}</p>` : ""}
+${badges ? `<p class="badges">${badges}</p>` : ""}
+${rating ? `<p class="rating">★ ${escapeHtml(rating)}</p>` : ""}
+${imageBox({ url: club.hero_image_url, name: club.name, alt: `Photo of ${club.name}`, hero: true })}
 ${
     section(
       "Membership",
       facts([
-        ["Waitlist", WAITLIST_TEXT[club.waitlist_status ?? "unknown"] ?? "Not stated"],
-        ["Founded", club.founded_year === null ? null : String(club.founded_year)],
-        ["Opened", club.opened_year === null ? null : String(club.opened_year)],
-        ["Currency", club.currency],
+        [
+          "Waitlist",
+          `<a href="${searchHref(root, { waitlist: [waitlist] })}">${
+            escapeHtml(waitlistText(waitlist))
+          }</a>`,
+        ],
+        ["Founded", text(club.founded_year)],
+        ["Opened", text(club.opened_year)],
+        ["Currency", text(club.currency)],
       ]),
     )
   }
@@ -302,10 +397,10 @@ ${
     section(
       "Course",
       facts([
-        ["Holes", club.holes === null ? null : String(club.holes)],
-        ["Par", club.par === null ? null : String(club.par)],
+        ["Holes", text(club.holes)],
+        ["Par", text(club.par)],
         ["Length", club.yardage === null ? null : `${num(club.yardage)} yards`],
-        ["Architect", club.course_architect],
+        ["Architect", text(club.course_architect)],
       ]),
     )
   }
@@ -314,57 +409,27 @@ ${
       "Amenities",
       club.amenities?.length
         ? `<ul class="amenities">${
-          club.amenities.map((a) => `<li>${esc(humanize(a))}</li>`).join("")
+          club.amenities.map((a) => `<li>${escapeHtml(humanize(a))}</li>`).join("")
         }</ul>`
         : "",
     )
   }
-${section("About", about)}`;
-  return page(club.name, body, selfUrl);
-}
-
-const STYLE = `
-:root { color-scheme: light dark; --muted: #6b7280; --line: #e5e7eb; --accent: #1f6f43; }
-body { margin: 0; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", sans-serif; }
-main { max-width: 46rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; }
-h1 { margin: 0 0 .25rem; font-size: 1.9rem; line-height: 1.2; }
-h2 { font-size: 1.1rem; margin: 1.75rem 0 .5rem; border-bottom: 1px solid var(--line); padding-bottom: .25rem; }
-.place { margin: 0 0 .5rem; font-size: 1.1rem; }
-.badge { display: inline-block; font-size: .8rem; padding: .1rem .55rem; border: 1px solid var(--line); border-radius: 999px; }
-.rating { margin: .25rem 0; }
-.hero { display: block; width: 100%; max-height: 22rem; object-fit: cover; border-radius: .5rem; margin: 1rem 0; }
-dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1.25rem; margin: 0; }
-dt { color: var(--muted); }
-dd { margin: 0; }
-table.fees { border-collapse: collapse; width: 100%; }
-.fees th, .fees td { text-align: left; padding: .35rem 0; border-bottom: 1px solid var(--line); font-weight: normal; }
-.fees th { color: var(--muted); width: 45%; }
-.fee { font-weight: 600; font-variant-numeric: tabular-nums; }
-.locked { color: var(--muted); font-style: italic; }
-.muted { color: var(--muted); font-size: .9rem; }
-.amenities { columns: 2; padding-left: 1.2rem; margin: 0; }
-a { color: var(--accent); }
-`;
-
-function page(title: string, body: string, selfUrl?: string): string {
-  const alternate = selfUrl
-    ? `\n<link rel="canonical" href="${
-      esc(selfUrl)
-    }">\n<link rel="alternate" type="application/json" href="${esc(selfUrl)}">`
-    : "";
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)} · Club Directory</title>${alternate}
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
+${section("About", about)}
+${nearbySection(root, o.nearby)}`;
+  const summary = [
+    club.type ? typeClubs(club.type).replace(/s$/, "") : "Private club",
+    place ? `in ${[club.city, club.state, club.country].filter(Boolean).join(", ")}` : "",
+  ]
+    .filter(Boolean).join(" ");
+  return pageShell({
+    title: club.name,
+    main,
+    root,
+    siteName: o.name,
+    description: `${club.name}: ${summary}. Membership, fees and amenities.`,
+    canonical: selfUrl,
+    alternateJson: selfUrl,
+    account: access,
+    here: `${root}/clubs/${encodeURIComponent(club.slug)}`,
+  });
 }

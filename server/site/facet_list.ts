@@ -89,7 +89,8 @@ export function facetLists(
   selected: Selected,
 ): string {
   const sections = HEADINGS.filter(([name]) => facets[name]?.length).map(([name, heading]) => {
-    const values = facets[name]!;
+    // `by_invitation` already counts (and finds) clubs stored as `invite_only`.
+    const values = facets[name]!.filter((f) => name !== "waitlist" || f.value !== "invite_only");
     // Chosen values first, so they are never folded away.
     const chosen = values.filter((f) => selected[name](f.value));
     const rest = values.filter((f) => !selected[name](f.value));

@@ -1,5 +1,6 @@
 import { parseSearch } from "../../../core/search/query.ts";
-import { escapeHtml, prefersJson } from "../../../server/routes/problems.ts";
+import { prefersJson } from "../../../server/routes/problems.ts";
+import { escapeHtml } from "../../../server/html/mod.ts";
 import { type ProblemCode, PROBLEMS } from "../../../core/model/problems.ts";
 import { get, getJson, testApp } from "../_helpers.ts";
 import { assert, assertEquals, assertStrictEquals } from "../../_assert.ts";

@@ -5,7 +5,8 @@ import { toApiClub } from "../../../core/model/render.ts";
 import { newToken, SessionStore, sessionStorePath } from "../../../core/sessions/store.ts";
 import type { AppEnv } from "../../../server/http/env.ts";
 import { createProblems } from "../../../server/http/problem.ts";
-import { esc, profileRoutes } from "../../../server/routes/profile.ts";
+import { profileRoutes } from "../../../server/routes/profile.ts";
+import { escapeHtml as esc, STYLESHEET } from "../../../server/html/mod.ts";
 import { PROBLEMS } from "../../../core/model/problems.ts";
 import { sessionAccess } from "../../../server/http/sessions.ts";
 import { csvFile, fixture, sharedFixture } from "../../_fixture.ts";
@@ -196,7 +197,9 @@ Deno.test("HTML profile shows the club's facts", async () => {
     assert(html.includes(text), `missing ${text}`);
   }
   assertMatch(html, /^<!doctype html>/);
-  assert(!/<script|<link rel="stylesheet"|@import/i.test(html), "no scripts or external CSS");
+  assert(!/<script|@import|<style/i.test(html), "no scripts, no inline styles");
+  const sheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+  assertEquals(sheets, [STYLESHEET.path], "only the site's own hashed stylesheet");
 });
 
 Deno.test("HTML fees follow the session: locked, bands, exact", async () => {
