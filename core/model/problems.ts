@@ -10,7 +10,7 @@
  * ```
  * @module
  */
-import { WAITLIST_VALUES } from "./fields.ts";
+import { FACET_NAMES, WAITLIST_VALUES } from "./fields.ts";
 import { ADVERTISED_RATE_LIMIT as RATE, DEFAULT_LIMIT, MAX_LIMIT } from "./limits.ts";
 
 /** One problem code and everything said about it. */
@@ -64,6 +64,19 @@ export const PROBLEMS = {
     example: "/api/v1/clubs?waitlist=open,maybe",
     exampleDetail:
       `Waitlist value "maybe" is not recognised: use one or more of ${WAITLIST_LIST}, separated by commas`,
+  },
+  invalid_facets: {
+    code: "invalid_facets",
+    status: 400,
+    title: "Invalid facets",
+    when: `An item of the comma-separated \`facets\` list is not one of ${FACET_NAMES.join(", ")}.`,
+    hint: `Send facets as a comma-separated list of ${
+      FACET_NAMES.join(", ")
+    }: GET /api/v1/clubs?facets=type,country`,
+    example: "/api/v1/clubs?facets=type,colour",
+    exampleDetail: `Facet "colour" is not recognised: use one or more of ${
+      FACET_NAMES.join(", ")
+    }, separated by commas`,
   },
   not_found: {
     code: "not_found",

@@ -15,6 +15,7 @@ import { z } from "zod";
 import {
   CLUB_FIELDS,
   type ClubField,
+  FACET_NAMES,
   FEE_ACCESS,
   FEE_FIELDS,
   FEE_FIGURE_FIELDS,
@@ -140,6 +141,15 @@ export const ClubSchema = ClubRecordSchema.extend({
 /** A club as the REST API returns it. */
 export type Club = z.infer<typeof ClubSchema>;
 
+/** Facet counts (REST `facets=`): per requested facet, filter value → clubs it would return. */
+export const FacetsSchema = z.object(
+  Object.fromEntries(
+    FACET_NAMES.map((f) => [f, z.record(z.string(), z.int().min(1)).optional()]),
+  ) as Record<typeof FACET_NAMES[number], z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodInt>>>,
+).describe(
+  "Present when `facets` is sent: for each facet asked for, each value (as the filter accepts it) and the `total` that setting that filter to it would return, every other filter kept (`country` counts also drop `state`). Values with no club are left out; most clubs first.",
+);
+
 /** Body of a 200 from `GET /api/v1/clubs`. */
 export const ClubListSchema = z.object({
   clubs: z.array(ClubSchema).describe(
@@ -149,6 +159,7 @@ export const ClubListSchema = z.object({
     "Clubs matching the filters across all pages.",
   ),
   fee_access: FeeAccessSchema,
+  facets: FacetsSchema.optional(),
 });
 
 /** Body of a 200 from `GET /api/v1/clubs`. */

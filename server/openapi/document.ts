@@ -26,6 +26,7 @@ import {
 } from "../../core/schema/mod.ts";
 import {
   BAND_LADDER,
+  FACET_NAMES,
   type ProblemCode,
   PROBLEMS,
   SESSION_COOKIE,
@@ -354,6 +355,14 @@ function clubsParameters(): Json[] {
       `Clubs per page. Minimum 1, maximum ${MAX_LIMIT}, default ${DEFAULT_LIMIT}. A value above ${MAX_LIMIT} is accepted and clamped to ${MAX_LIMIT}. An empty \`limit=\` counts as not sent. A non-integer or a value below 1 (such as 0) answers 400 \`invalid_limit\`.`,
       schemaOf(z.int().min(1).default(DEFAULT_LIMIT)),
     ),
+    query(
+      "facets",
+      `Comma-separated list of facets to count, each one of ${
+        FACET_NAMES.map((f) => `\`${f}\``).join(", ")
+      }. Adds \`facets\` to the body: per facet, each value (as its filter accepts it: type filter keys, English place names, waitlist values) and the \`total\` that setting that filter to the value would return, every other filter kept; \`country\` counts also drop \`state\`. \`state\` lists the regions of the chosen country, or of the United States and Canada without one. An unknown name answers 400 \`invalid_facets\`.`,
+      schemaOf(z.array(z.enum(FACET_NAMES))),
+      { style: "form", explode: false, example: ["type", "country"] },
+    ),
   ];
 }
 
@@ -420,7 +429,13 @@ function build(): Json {
           SUCCESS_HEADERS,
         ),
         ...problemResponses(
-          ["invalid_page", "invalid_limit", "invalid_waitlist", "clubs_unavailable"],
+          [
+            "invalid_page",
+            "invalid_limit",
+            "invalid_waitlist",
+            "invalid_facets",
+            "clubs_unavailable",
+          ],
           { instance: "/api/v1/clubs" },
         ),
       },

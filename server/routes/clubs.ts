@@ -22,8 +22,13 @@
 import { Hono } from "hono";
 import {
   clubListJson,
+  facetCounts,
+  type FacetError,
+  type FacetName,
+  facetsObject,
   filterKey,
   findPage,
+  parseFacets,
   parseSearch,
   type RawSearch,
   type Result,
@@ -31,7 +36,7 @@ import {
   type SearchQuery,
 } from "../../core/search/mod.ts";
 import { type ClubStore, type Directory, Lru } from "../../core/store/mod.ts";
-import { type FeeAccess, ProblemError } from "../../core/model/mod.ts";
+import { asciiJson, type FeeAccess, ProblemError } from "../../core/model/mod.ts";
 import { baseUrlOf } from "../http/base_url.ts";
 import type { AppEnv } from "../http/env.ts";
 import type { Problems } from "../http/problem.ts";
@@ -74,10 +79,12 @@ function pages(store: ClubStore) {
 
 /** A query string, read and validated once. */
 type ParsedQuery =
-  | { ok: false; error: SearchError }
+  | { ok: false; error: SearchError | FacetError }
   | {
     ok: true;
     query: SearchQuery;
+    /** Facets to count (`facets=`), none when not sent. */
+    facets: FacetName[];
     /** Cache key of the body without the access level. */
     key: string;
     /** The query string without `page`, ending in `&` unless empty: for `Link`. */
@@ -134,10 +141,13 @@ function parseQuery(search: string): ParsedQuery {
   const parsed: Result<SearchQuery, SearchError> = parseSearch(readSearchParams(search));
   if (!parsed.ok) return parsed;
   const q = parsed.value;
+  const facets = parseFacets(new URLSearchParams(search).getAll("facets"));
+  if (!facets.ok) return facets;
   return {
     ok: true,
     query: q,
-    key: `${filterKey(q)}|${q.page}|${q.limit}|`,
+    facets: facets.value,
+    key: `${filterKey(q)}|${q.page}|${q.limit}|${facets.value.join(",")}|`,
     rest: withoutPage(search),
   };
 }
@@ -192,12 +202,20 @@ export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
   function body(
     store: ClubStore,
     query: SearchQuery,
+    facets: FacetName[],
     key: string,
     access: FeeAccess,
   ): CachedPage {
     return pages(store).use(key, () => {
       const found = findPage(store, query);
-      return { body: clubListJson(store, found, access), total: found.total };
+      const list = clubListJson(store, found, access);
+      // The facets object goes last, inside the ClubList object.
+      const body = facets.length
+        ? `${list.slice(0, -1)},"facets":${
+          asciiJson(facetsObject(facetCounts(store, query, facets)))
+        }}`
+        : list;
+      return { body, total: found.total };
     });
   }
 
@@ -215,8 +233,10 @@ export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
 
       const access = accessOf(c.req.raw);
       // A storage failure is a StoreError, which the app's onError answers.
-      const query = parsed.query;
-      const out = directory.read((store) => body(store, query, parsed.key + access, access));
+      const { query, facets } = parsed;
+      const out = directory.read((store) =>
+        body(store, query, facets, parsed.key + access, access)
+      );
 
       // Every header goes in at construction: touching res.headers later
       // makes Deno drop the native response it prepared and build it again.

@@ -110,7 +110,7 @@ Deno.test("nullable fields use 3.0 `nullable`, and nullable enums list null", ()
   }
 });
 
-Deno.test("/api/v1/clubs documents its seven parameters and their rules", () => {
+Deno.test("/api/v1/clubs documents its parameters and their rules", () => {
   const params = Object.fromEntries(clubs.parameters.map((p: Any) => [p.name, p]));
   assertEquals(Object.keys(params), [
     "type",
@@ -120,6 +120,7 @@ Deno.test("/api/v1/clubs documents its seven parameters and their rules", () => 
     "waitlist",
     "page",
     "limit",
+    "facets",
   ]);
   for (const p of clubs.parameters) {
     assertStrictEquals(p.in, "query");
@@ -145,6 +146,8 @@ Deno.test("/api/v1/clubs documents its seven parameters and their rules", () => 
   assertMatch(params.type.description, /`wine` reads as `dining`/);
   assertMatch(params.state.description, /United States and Canada/);
   assertMatch(params.country.description, /`all`/);
+  assertStrictEquals(params.facets.style, "form");
+  assertMatch(params.facets.description, /invalid_facets/);
 });
 
 Deno.test("/api/v1/clubs: 200 ClubList with every success header", () => {
@@ -179,7 +182,7 @@ Deno.test("/api/v1/clubs: 400, 429 and 500 problems with their headers", () => {
   assert(clubs.responses["429"].headers["Retry-After"]);
   assertEquals(
     Object.keys(clubs.responses["400"].content["application/problem+json"].examples),
-    ["invalid_page", "invalid_limit", "invalid_waitlist"],
+    ["invalid_page", "invalid_limit", "invalid_waitlist", "invalid_facets"],
   );
   assertEquals(
     Object.keys(clubs.responses["500"].content["application/problem+json"].examples),
