@@ -35,6 +35,8 @@ export interface TestRedis extends AsyncDisposable {
   stop(): Promise<void>;
   /** Starts it again on the same port (empty: no persistence). */
   start(): Promise<void>;
+  /** Freezes (SIGSTOP) or thaws (SIGCONT) the server: connected but silent. */
+  freeze(frozen: boolean): void;
 }
 
 async function waitForPort(port: number, ms: number): Promise<void> {
@@ -82,7 +84,11 @@ export async function startRedis(): Promise<TestRedis> {
       c.kill("SIGTERM");
       await c.status;
     },
+    freeze(frozen) {
+      child?.kill(frozen ? "SIGSTOP" : "SIGCONT");
+    },
     async [Symbol.asyncDispose]() {
+      if (child) child.kill("SIGCONT");
       await redis.stop();
     },
   };

@@ -12,7 +12,7 @@
  * ```ts ignore
  * import { createClient } from "redis";
  * import { failFastOptions, watchConnection } from "./client.ts";
- * const client = createClient(failFastOptions("redis://127.0.0.1:6379", { timeoutMs: 250 }));
+ * const client = createClient(failFastOptions("redis://127.0.0.1:6379", {}));
  * watchConnection(client, "rate-limit store", console.error);
  * ```
  * @module
@@ -22,18 +22,19 @@ import { redactRedisUrl } from "./url.ts";
 /** Longest pause between reconnection attempts (ms). */
 const MAX_RECONNECT_MS = 500;
 
+/** How long closing waits for pending replies before it drops the connection (ms). */
+const CLOSE_WAIT_MS = 1_000;
+
 /**
  * Options of {@link failFastOptions}.
  *
  * @example
  * ```ts
  * import type { FailFastSettings } from "./client.ts";
- * const s: FailFastSettings = { timeoutMs: 250, reconnect: true };
+ * const s: FailFastSettings = { reconnect: true };
  * ```
  */
 export interface FailFastSettings {
-  /** Longest wait for one command's reply (ms). */
-  timeoutMs: number;
   /** Reconnect after a lost connection (servers); false for one-shot commands (CLI). */
   reconnect?: boolean;
   /** Longest wait for a connection (ms; default 2000). */
@@ -46,7 +47,7 @@ export interface FailFastSettings {
  * @example
  * ```ts
  * import { failFastOptions } from "./client.ts";
- * failFastOptions("redis://127.0.0.1:6379", { timeoutMs: 250 }).disableOfflineQueue; // true
+ * failFastOptions("redis://127.0.0.1:6379", {}).disableOfflineQueue; // true
  * ```
  */
 export function failFastOptions(url: string, settings: FailFastSettings) {
@@ -59,8 +60,43 @@ export function failFastOptions(url: string, settings: FailFastSettings) {
         ? false as const
         : (retries: number) => Math.min(50 * (retries + 1), MAX_RECONNECT_MS),
     },
-    commandOptions: { timeout: settings.timeoutMs },
   };
+}
+
+/**
+ * Raised by {@link withTimeout} when Redis takes too long to answer.
+ *
+ * @example
+ * ```ts
+ * import { RedisTimeoutError } from "./client.ts";
+ * new RedisTimeoutError(250).message; // "no answer within 250 ms"
+ * ```
+ */
+export class RedisTimeoutError extends Error {
+  /** @param ms The time waited. */
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms`);
+    this.name = "RedisTimeoutError";
+  }
+}
+
+/**
+ * A command's reply, or a {@link RedisTimeoutError} after `ms`. node-redis's
+ * own command timeout only covers the time before a command is written, not
+ * the wait for its reply, so a Redis that stops answering (paused, swapping,
+ * a network partition without resets) would hang the caller without this.
+ *
+ * @example
+ * ```ts ignore
+ * const value = await withTimeout(client.get("key"), 250);
+ * ```
+ */
+export function withTimeout<T>(reply: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RedisTimeoutError(ms)), ms);
+  });
+  return Promise.race([reply, late]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -70,7 +106,7 @@ export function failFastOptions(url: string, settings: FailFastSettings) {
  * @example
  * ```ts ignore
  * import type { ConnectingClient } from "./client.ts";
- * const c: ConnectingClient = createClient(failFastOptions(url, { timeoutMs: 250 }));
+ * const c: ConnectingClient = createClient(failFastOptions(url, {}));
  * ```
  */
 export interface ConnectingClient {
@@ -155,8 +191,9 @@ export async function connectOnce(client: ConnectingClient, url: string): Promis
 }
 
 /**
- * Closes a client: politely when connected (pending replies arrive first),
- * at once when not, so shutdown never waits on an absent Redis.
+ * Closes a client: politely when connected (pending replies arrive first,
+ * for at most a second), at once when not, so shutdown never waits on an
+ * absent or silent Redis.
  *
  * @example
  * ```ts ignore
@@ -166,7 +203,7 @@ export async function connectOnce(client: ConnectingClient, url: string): Promis
 export async function closeClient(client: ConnectingClient): Promise<void> {
   if (client.isReady) {
     try {
-      await client.close();
+      await withTimeout(client.close(), CLOSE_WAIT_MS);
       return;
     } catch {
       // Fall through: drop the socket.

@@ -41,6 +41,7 @@ import {
   failFastOptions,
   redactRedisUrl,
   watchConnection,
+  withTimeout,
 } from "../redis/mod.ts";
 import {
   checkNewSession,
@@ -166,9 +167,15 @@ function newEpoch(): string {
   return newSessionId() + newSessionId();
 }
 
-function makeClient(url: string, timeoutMs: number, reconnect: boolean) {
+/** Longest wait for one reply of the `session` command (ms). */
+const ADMIN_TIMEOUT_MS = 5_000;
+
+/** Longest wait for one poll of the server's copy; the next poll tries again (ms). */
+const POLL_TIMEOUT_MS = 2_000;
+
+function makeClient(url: string, reconnect: boolean) {
   return createClient({
-    ...failFastOptions(url, { timeoutMs, reconnect }),
+    ...failFastOptions(url, { reconnect }),
     scripts: { createSession: CREATE, revokeSession: REVOKE },
   });
 }
@@ -250,7 +257,7 @@ export class RedisSessions implements SessionAdmin {
    * ```
    */
   static async connect(url: string): Promise<RedisSessions> {
-    const client = makeClient(url, 5_000, false);
+    const client = makeClient(url, false);
     try {
       await connectOnce(client, url);
     } catch (e) {
@@ -349,7 +356,7 @@ export class RedisSessions implements SessionAdmin {
 
   async #call<T>(what: string, fn: () => Promise<T>): Promise<T> {
     try {
-      return await fn();
+      return await withTimeout(fn(), ADMIN_TIMEOUT_MS);
     } catch (e) {
       throw new SessionError(`Cannot ${what} in ${this.where}: ${(e as Error).message}`, {
         cause: e,
@@ -404,7 +411,7 @@ export class RedisSessionMirror implements SessionLookup {
    * ```
    */
   static async open(url: string, options: LookupOptions): Promise<RedisSessionMirror> {
-    const client = makeClient(url, 2_000, true);
+    const client = makeClient(url, true);
     const mirror = new RedisSessionMirror(client, url, options);
     watchConnection(client, mirror.#what, options.log);
     if (await connectWithin(client, options.waitMs ?? 3_000)) await mirror.#poll(false);
@@ -463,7 +470,7 @@ export class RedisSessionMirror implements SessionLookup {
   async #poll(logErrors: boolean): Promise<void> {
     if (!this.#client.isReady) return;
     try {
-      await this.#sync();
+      await withTimeout(this.#sync(), POLL_TIMEOUT_MS);
       this.#lastError = "";
     } catch (e) {
       // Connection loss is reported by watchConnection; say anything else once.
