@@ -10,6 +10,7 @@
  * @module
  */
 import process from "node:process";
+import { PassThrough } from "node:stream";
 import { type Command, parseFlags, UsageError } from "./args.ts";
 import { commandInfo } from "./commands.ts";
 import { defaultDbPath, Directory } from "../core/store/mod.ts";
@@ -22,8 +23,8 @@ import {
   parseEmail,
   parseName,
 } from "../server/config.ts";
-import { type McpServer, StdioServerTransport } from "../server/mcp/sdk.ts";
-import { buildServer, SERVER_VERSION } from "../server/mcp/server.ts";
+import { serveStdio, StdioServerTransport } from "../server/mcp/sdk.ts";
+import { buildServer, SERVER_VERSION, type ServerDeps } from "../server/mcp/server.ts";
 
 /** Where profile links point by default: `main.ts serve` on this machine. */
 export const DEFAULT_BASE_URL = "http://127.0.0.1:8000";
@@ -115,16 +116,14 @@ export const mcpCommand: Command = {
     const directory = new Directory(dbPath);
     try {
       directory.current(); // fail now, with the reason, rather than on every call
-      await serveStdio(
-        buildServer({
-          directory,
-          baseUrl,
-          name,
-          version: SERVER_VERSION,
-          supportEmail,
-          errorLog: (line) => console.error(line),
-        }),
-      );
+      await serve({
+        directory,
+        baseUrl: () => baseUrl,
+        name,
+        version: SERVER_VERSION,
+        supportEmail,
+        errorLog: (line) => console.error(line),
+      });
       return 0;
     } finally {
       directory.close();
@@ -133,35 +132,51 @@ export const mcpCommand: Command = {
 };
 
 /**
- * Serves `server` on stdin/stdout until stdin ends and every request read
+ * Serves the tools on stdin/stdout with the SDK's `serveStdio` (either era:
+ * `initialize` or `server/discover`) until stdin ends and every request read
  * so far has been answered (so `echo '…' | main.ts mcp` gets its answer).
+ * The SDK's transport stops at the end of its input, so it reads a copy of
+ * stdin that ends only once nothing is left to answer.
  */
-async function serveStdio(server: McpServer): Promise<void> {
-  const transport = new StdioServerTransport();
-  await server.connect(transport);
+async function serve(deps: ServerDeps): Promise<void> {
+  const input = new PassThrough();
+  process.stdin.pipe(input, { end: false });
+  const transport = new StdioServerTransport(input, process.stdout);
+  const handle = serveStdio(() => buildServer(deps), { transport });
+
   let pending = 0;
   let ended = false;
-  const done = Promise.withResolvers<void>();
   const settle = () => {
-    if (ended && pending === 0) done.resolve();
+    if (ended && pending === 0) input.end();
   };
+  const closed = Promise.withResolvers<void>();
+  // serveStdio has set its handlers; count around them. A subscription
+  // stream is answered only when the connection closes, so it never holds
+  // the exit up.
   const receive = transport.onmessage;
   transport.onmessage = (message) => {
-    if ("method" in message && "id" in message) pending++;
+    if ("id" in message && "method" in message && message.method !== "subscriptions/listen") {
+      pending++;
+    }
     receive?.(message);
   };
   const send = transport.send.bind(transport);
   transport.send = async (message) => {
     await send(message);
     if (!("method" in message) && "id" in message) {
-      pending--;
+      pending = Math.max(0, pending - 1);
       settle();
     }
+  };
+  const onclose = transport.onclose;
+  transport.onclose = () => {
+    onclose?.();
+    closed.resolve();
   };
   process.stdin.once("end", () => {
     ended = true;
     settle();
   });
-  await done.promise;
-  await server.close();
+  await closed.promise;
+  await handle.close();
 }

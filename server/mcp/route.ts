@@ -1,9 +1,19 @@
 /**
- * `/api/mcp` (spec §4.4): the MCP server over Streamable HTTP, stateless.
- * Every POST gets a new server and transport (neither can be shared between
- * requests); answers are plain JSON, never a stream. GET and DELETE answer
- * 405, any browser origin may call it, and the Host header is checked
- * against an allowlist to stop DNS rebinding.
+ * `/api/mcp` (spec §4.4): the MCP server over Streamable HTTP, stateless, in
+ * both protocol eras, with the official SDK's own routing:
+ *
+ * - 2026-07-28 requests (a `_meta` envelope, `MCP-Protocol-Version`,
+ *   `Mcp-Method`/`Mcp-Name` headers; `server/discover` instead of
+ *   `initialize`) go to the SDK's `createMcpHandler`.
+ * - 2025-era requests (`initialize`, or a bare `tools/call`), as the SDK's
+ *   `isLegacyRequest` classifies them, go to the SDK's stateless streamable
+ *   transport in JSON mode: the SDK's own stateless fallback answers them as
+ *   an event stream, which clients that read plain JSON cannot use.
+ *
+ * Instances come from a {@link ServerPool}. The body is read once, here,
+ * under a size limit and a batch limit, and handed to the SDK parsed. GET and
+ * DELETE answer 405 (no stream, no session); any browser origin may call; the
+ * Host header is checked against an allowlist to stop DNS rebinding.
  *
  * @example
  * ```ts ignore
@@ -18,10 +28,15 @@ import { cors } from "hono/cors";
 import type { Directory } from "../../core/store/mod.ts";
 import { DEFAULT_SUPPORT_EMAIL } from "../config.ts";
 import {
+  createMcpHandler,
+  isInitializeRequest,
+  isLegacyRequest,
+  type McpHttpHandler,
+  type McpServer,
   readRequestBody,
-  requestBodyTooLargeMessage,
   WebStandardStreamableHTTPServerTransport,
 } from "./sdk.ts";
+import { ServerPool } from "./pool.ts";
 import { buildServer } from "./server.ts";
 
 /** What the MCP routes need from the app. */
@@ -54,33 +69,38 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_BATCH = 10;
 
 /**
- * CORS for `/api/mcp`: any origin, the headers MCP clients send, and the
- * headers they may read. Mount it at app level too, ahead of middleware that
- * answers on its own (the rate limiter's 429), so those answers carry it.
+ * Most `subscriptions/listen` streams (2026-07-28) open at once. The server
+ * never changes its tools, so a stream only ever carries keep-alives; the
+ * bound keeps idle streams from tying up the process (the SDK answers the
+ * next one with "Subscription limit reached").
+ */
+export const MAX_SUBSCRIPTIONS = 32;
+
+/** The only methods `/api/mcp` answers (GET and DELETE get a 405). */
+const METHODS = ["POST", "OPTIONS"];
+
+/**
+ * CORS for `/api/mcp`: any origin, the methods served, the headers MCP
+ * clients of both eras send, and the headers they may read. Mount it at app
+ * level too, ahead of middleware that answers on its own (the rate
+ * limiter's 429), so those answers carry it.
  */
 export const mcpCors: MiddlewareHandler = cors({
   origin: "*",
-  allowMethods: ["POST", "GET", "DELETE", "OPTIONS"],
+  allowMethods: METHODS,
   allowHeaders: [
     "content-type",
     "accept",
     "authorization",
     "mcp-protocol-version",
-    "mcp-session-id",
-    "last-event-id",
+    "mcp-method",
+    "mcp-name",
   ],
-  exposeHeaders: [
-    "mcp-session-id",
-    "mcp-protocol-version",
-    "RateLimit",
-    "RateLimit-Policy",
-    "X-Request-Id",
-    "Retry-After",
-  ],
+  exposeHeaders: ["RateLimit", "RateLimit-Policy", "X-Request-Id", "Retry-After"],
   maxAge: 86400,
 });
 
-/** A JSON-RPC error answer with no request id, as the SDK transport sends them. */
+/** A JSON-RPC error answer with no request id, as the SDK sends them. */
 function rpcError(
   status: number,
   message: string,
@@ -107,26 +127,19 @@ function hostGuard(allowed: ReadonlySet<string> | readonly string[] | null): Mid
 }
 
 /**
- * The request's headers as the SDK transport wants them. The transport
- * insists that the client accepts both JSON and SSE, but in JSON mode it only
- * ever answers JSON, so any Accept (`application/json`, `*\/*`, none) is
- * served. The body is read here, so the copy carries none.
- */
-function acceptingJson(req: Request): Request {
-  const headers = new Headers(req.headers);
-  headers.set("accept", "application/json, text/event-stream");
-  return new Request(req.url, { method: req.method, headers });
-}
-
-/**
  * The JSON-RPC message(s) of a POST, or the error answer: 413 over
  * {@link MAX_BODY_BYTES} (declared or counted), -32700 for malformed JSON,
- * -32600 for a batch over {@link MAX_BATCH}. Same wording as the transport.
+ * -32600 for a batch over {@link MAX_BATCH}. Same wording as the SDK.
  */
 async function readMessages(req: Request): Promise<{ body: unknown } | Response> {
   try {
     const read = await readRequestBody(req, MAX_BODY_BYTES);
-    if (read.tooLarge) return rpcError(413, requestBodyTooLargeMessage(MAX_BODY_BYTES));
+    if (read.tooLarge) {
+      return rpcError(
+        413,
+        `Payload Too Large: Request body must not exceed ${MAX_BODY_BYTES} bytes`,
+      );
+    }
     const body: unknown = JSON.parse(read.text);
     if (Array.isArray(body) && body.length > MAX_BATCH) {
       return rpcError(400, `Invalid Request: Batch must not exceed ${MAX_BATCH} messages`, {
@@ -139,40 +152,98 @@ async function readMessages(req: Request): Promise<{ body: unknown } | Response>
   }
 }
 
-/** The `/api/mcp` sub-app; mount it with `app.route("/api/mcp", mcpRoutes(deps))`. */
-export function mcpRoutes(deps: McpDeps): Hono {
-  const fixed = {
-    directory: deps.directory,
-    name: deps.name,
-    version: deps.version,
-    supportEmail: deps.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
-    errorLog: deps.errorLog ?? ((line: string) => console.error(line)),
-  };
-  const app = new Hono();
-  app.use("*", mcpCors, hostGuard(deps.allowedHosts));
-  app.post("/", async (c) => {
-    const messages = await readMessages(c.req.raw);
-    if (messages instanceof Response) return messages;
-    const server = buildServer({ ...fixed, baseUrl: deps.baseUrl(c.req.raw) });
+/**
+ * The request for the SDK, without its body (read already, handed over
+ * parsed) and without Deno.serve's abort signal, which no tool here needs
+ * (each answers at once) and which Deno warns about when read. The 2025-era
+ * transport insists the client accepts both JSON and SSE, but in JSON mode it
+ * only ever answers JSON, so for it any Accept (`application/json`, `*\/*`,
+ * none) is served.
+ */
+function sdkRequest(req: Request, legacy: boolean): Request {
+  const headers = new Headers(req.headers);
+  if (legacy) headers.set("accept", "application/json, text/event-stream");
+  return new Request(req.url, { method: "POST", headers });
+}
+
+/**
+ * Serves 2025-era message(s) on a pooled instance, stateless, in JSON mode.
+ * `initialize` gets an instance of its own, never pooled: it records the
+ * negotiated version and the client's capabilities on the instance.
+ */
+async function serveLegacy(pool: ServerPool, req: Request, body: unknown): Promise<Response> {
+  const messages = Array.isArray(body) ? body : [body];
+  const server = messages.some((m) => isInitializeRequest(m)) ? pool.fresh() : pool.take("legacy");
+  try {
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(acceptingJson(c.req.raw), { parsedBody: messages.body });
+      return await transport.handleRequest(sdkRequest(req, true), { parsedBody: body });
     } finally {
       await server.close();
     }
+  } finally {
+    pool.release(server);
+  }
+}
+
+/** Client mistakes the SDK reports through `onerror`; they are answered, not logged. */
+const REJECTION = /^(Rejected |Unsupported |Missing required client capabilit)/;
+
+/** The `/api/mcp` sub-app; mount it with `app.route("/api/mcp", mcpRoutes(deps))`. */
+export function mcpRoutes(deps: McpDeps): Hono {
+  const errorLog = deps.errorLog ?? ((line: string) => console.error(line));
+  const pool = new ServerPool(() =>
+    buildServer({
+      directory: deps.directory,
+      name: deps.name,
+      version: deps.version,
+      supportEmail: deps.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
+      errorLog,
+      // Every call served here comes with its HTTP request.
+      baseUrl: (req) => deps.baseUrl(req!),
+    })
+  );
+  // The instance each request was lent, to give it back once answered.
+  const lent = new WeakMap<Request, McpServer>();
+  const modern: McpHttpHandler = createMcpHandler(({ era, requestInfo }) => {
+    const server = pool.take(era);
+    if (requestInfo) lent.set(requestInfo, server);
+    return server;
+  }, {
+    legacy: "reject",
+    maxSubscriptions: MAX_SUBSCRIPTIONS,
+    onerror: (e) => {
+      if (!REJECTION.test(e.message)) errorLog(`mcp: ${e.stack ?? e.message}`);
+    },
   });
-  // A stateless server has no stream to open and no session to delete. Let
-  // GET reach the transport and it opens an SSE stream that never ends.
+
+  const app = new Hono();
+  app.use("*", mcpCors, hostGuard(deps.allowedHosts));
+  app.post("/", async (c) => {
+    const read = await readMessages(c.req.raw);
+    if (read instanceof Response) return read;
+    if (await isLegacyRequest(c.req.raw, read.body)) {
+      return serveLegacy(pool, c.req.raw, read.body);
+    }
+    const req = sdkRequest(c.req.raw, false);
+    try {
+      return await modern.fetch(req, { parsedBody: read.body });
+    } finally {
+      const server = lent.get(req);
+      if (server) pool.release(server);
+    }
+  });
+  // A stateless server has no stream to open and no session to delete.
   app.all("/", () =>
     rpcError(
       405,
       "Method not allowed: send JSON-RPC messages with POST. This server is stateless: " +
         "it opens no event stream and has no session to delete.",
-      { headers: { allow: "POST, OPTIONS" } },
+      { headers: { allow: METHODS.join(", ") } },
     ));
   return app;
 }

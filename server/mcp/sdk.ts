@@ -1,29 +1,32 @@
 /**
- * The MCP SDK classes this project uses, with their types. Importing
- * `@modelcontextprotocol/sdk/<path>.js` directly runs, but `deno check` then
- * sees every SDK type as `any` (the package's `"./*"` export maps types to a
- * `.js.d.ts` file that does not exist); `@ts-types` points at the real
- * declarations. Import the SDK through this module only.
+ * The MCP SDK as this project uses it: the official TypeScript SDK v2
+ * (`@modelcontextprotocol/server`), which serves both protocol eras (2025
+ * with `initialize`, 2026-07-28 with `server/discover` and a per-request
+ * `_meta` envelope). Import the SDK through this module only, so one place
+ * says which parts of it the server relies on.
  *
+ * @example
+ * ```ts ignore
+ * import { createMcpHandler, McpServer } from "./sdk.ts";
+ * const handler = createMcpHandler(() => new McpServer({ name: "x", version: "1" }));
+ * ```
  * @module
  */
 
-// @ts-types="@modelcontextprotocol/sdk/server/mcp"
-export { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-// @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
-export { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-// @ts-types="@modelcontextprotocol/sdk/server/requestBody"
 export {
+  createMcpHandler,
+  isInitializeRequest,
+  isLegacyRequest,
+  McpServer,
   readRequestBody,
-  requestBodyTooLargeMessage,
-} from "@modelcontextprotocol/sdk/server/requestBody.js";
-// @ts-types="@modelcontextprotocol/sdk/server/stdio"
-export { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-export { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-// @ts-types="@modelcontextprotocol/sdk/types"
-export { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+  WebStandardStreamableHTTPServerTransport,
+} from "@modelcontextprotocol/server";
+export { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 export type {
   CallToolResult,
   ListToolsResult,
+  McpHttpHandler,
+  McpRequestContext,
+  ServerContext,
   ToolAnnotations,
-} from "@modelcontextprotocol/sdk/types";
+} from "@modelcontextprotocol/server";

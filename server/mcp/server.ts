@@ -1,28 +1,23 @@
 /**
  * The MCP server: five read-only tools over the directory, the same for
- * Streamable HTTP (`/api/mcp`, one server per request) and stdio
- * (`main.ts mcp`).
+ * Streamable HTTP (`/api/mcp`) and stdio (`main.ts mcp`), in both protocol
+ * eras. An instance depends on nothing per request (the profile links' site
+ * root is read from each call's HTTP request), so instances can be pooled.
  *
  * @example
  * ```ts ignore
  * import { buildServer } from "./server.ts";
  * const server = buildServer({
- *   directory, baseUrl: "https://clubs.example", name: "Clubs", version: "1.0.0",
+ *   directory, baseUrl: () => "https://clubs.example", name: "Clubs", version: "1.0.0",
  *   supportEmail: "help@clubs.example", errorLog: console.error,
  * });
- * await server.connect(transport);
  * ```
  * @module
  */
-import { z } from "zod";
-import {
-  AjvJsonSchemaValidator,
-  ListToolsRequestSchema,
-  type ListToolsResult,
-  McpServer,
-} from "./sdk.ts";
+import { McpServer, type ServerContext } from "./sdk.ts";
 import type { ToolContext } from "./tool.ts";
 import { VERSION } from "../../core/model/mod.ts";
+import { type ListedTool, toolListing } from "./listing.ts";
 import { getClub } from "./tools/get_club.ts";
 import { getDirectoryStats } from "./tools/get_directory_stats.ts";
 import { listClubTypes } from "./tools/list_club_types.ts";
@@ -34,67 +29,65 @@ export type { ToolContext } from "./tool.ts";
 /** The MCP server's version, reported in `initialize`: the product version of `deno.json`. */
 export const SERVER_VERSION: string = VERSION;
 
-/**
- * Shared by every server: the SDK otherwise builds a new Ajv instance (used
- * only for elicitation) per server, which triples the cost of a request.
- */
-const VALIDATOR = new AjvJsonSchemaValidator();
-
 const INSTRUCTIONS =
   "A read-only directory of private membership clubs worldwide (golf, country, city, athletic, " +
-  "yacht, outdoor and more). search_clubs finds clubs by name, type, place and waitlist status, page " +
-  "by page; get_club gives one club's profile by slug; list_club_types and list_locations give the " +
-  "values the filters accept, with counts; get_directory_stats summarises the directory. Every club " +
-  "carries url, the link to its profile page. No fees, dues or currencies are ever returned.";
+  "yacht, outdoor and more). search_clubs finds clubs by name, type, place and waitlist status, " +
+  "page by page, as compact rows; get_club gives one club's full profile; list_club_types and " +
+  "list_locations give the values the filters accept, with counts; get_directory_stats " +
+  "summarises the directory. Every club carries url, its profile page. No fees, dues or " +
+  "currencies are ever returned.";
 
-const TOOLS = [searchClubs, getClub, listClubTypes, listLocations, getDirectoryStats];
+/** Every tool, in the order `tools/list` shows them. */
+export const TOOLS: readonly ListedTool[] = [
+  searchClubs,
+  getClub,
+  listClubTypes,
+  listLocations,
+  getDirectoryStats,
+];
 
-let listing: ListToolsResult | undefined;
-
-/**
- * The `tools/list` result, built once. The SDK converts every zod schema to
- * JSON Schema on each call, about 1.1 ms for these five tools, though they
- * never change. Built the way the SDK builds it (draft-07, input schemas as
- * input, output schemas as output); a test checks the two stay equal.
- */
-export function toolListing(): ListToolsResult {
-  return listing ??= {
-    tools: TOOLS.map(({ name, config }) => ({
-      name,
-      title: config.title,
-      description: config.description,
-      inputSchema: z.toJSONSchema(config.inputSchema, { target: "draft-7", io: "input" }),
-      annotations: config.annotations,
-      execution: { taskSupport: "forbidden" },
-      outputSchema: z.toJSONSchema(config.outputSchema, { target: "draft-7", io: "output" }),
-    })) as ListToolsResult["tools"],
-  };
+/** What a server needs: the tool context, with the site root taken per call. */
+export interface ServerDeps extends Omit<ToolContext, "baseUrl"> {
+  /** Site root for profile links; `req` is the call's HTTP request (none on stdio). */
+  baseUrl: (req: Request | undefined) => string;
 }
 
-/** A new server with every tool registered; cheap (about 10 µs), so build one per request. */
-export function buildServer(ctx: ToolContext): McpServer {
+/**
+ * A new server with every tool registered. It advertises `tools` without
+ * `listChanged` (a stateless server can never send the notification) and
+ * answers `tools/list` from {@link toolListing}.
+ */
+export function buildServer(deps: ServerDeps): McpServer {
   const server = new McpServer(
-    { name: "clubdir", title: ctx.name, version: ctx.version },
-    { jsonSchemaValidator: VALIDATOR, instructions: INSTRUCTIONS },
+    { name: "clubdir", title: deps.name, version: deps.version },
+    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
   );
+  const ctx = (extra: ServerContext): ToolContext => ({
+    ...deps,
+    baseUrl: deps.baseUrl(extra.http?.req),
+  });
   // One call per tool, so the SDK infers each handler's argument type.
-  server.registerTool(searchClubs.name, searchClubs.config, (a) => searchClubs.handler(ctx, a));
-  server.registerTool(getClub.name, getClub.config, (a) => getClub.handler(ctx, a));
+  server.registerTool(
+    searchClubs.name,
+    searchClubs.config,
+    (a, x) => searchClubs.handler(ctx(x), a),
+  );
+  server.registerTool(getClub.name, getClub.config, (a, x) => getClub.handler(ctx(x), a));
   server.registerTool(
     listClubTypes.name,
     listClubTypes.config,
-    (a) => listClubTypes.handler(ctx, a),
+    (a, x) => listClubTypes.handler(ctx(x), a),
   );
   server.registerTool(
     listLocations.name,
     listLocations.config,
-    (a) => listLocations.handler(ctx, a),
+    (a, x) => listLocations.handler(ctx(x), a),
   );
   server.registerTool(
     getDirectoryStats.name,
     getDirectoryStats.config,
-    (a) => getDirectoryStats.handler(ctx, a),
+    (a, x) => getDirectoryStats.handler(ctx(x), a),
   );
-  server.server.setRequestHandler(ListToolsRequestSchema, toolListing);
+  server.server.setRequestHandler("tools/list", () => toolListing(TOOLS));
   return server;
 }

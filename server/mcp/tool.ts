@@ -7,6 +7,7 @@
  * ```ts ignore
  * import { problemText, result } from "./tool.ts";
  * result({ total: 3 }); // structuredContent plus the same JSON as text
+ * result({ total: 3 }, "3 clubs match."); // … plus a summary instead
  * problemText(ctx, "invalid_page", 'Page "0" is not a whole number from 1');
  * ```
  * @module
@@ -30,13 +31,11 @@ export interface ToolContext {
   errorLog: (line: string) => void;
 }
 
-/** Every tool only reads a closed directory. */
-export const READ_ONLY: ToolAnnotations = {
-  readOnlyHint: true,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: false,
-};
+/**
+ * Every tool only reads a closed directory. (`destructiveHint` and
+ * `idempotentHint` mean something only when `readOnlyHint` is false.)
+ */
+export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
 
 /** One tool: its registration config and its handler. */
 export interface Tool<I extends z.ZodObject, O extends z.ZodObject> {
@@ -51,9 +50,16 @@ export interface Tool<I extends z.ZodObject, O extends z.ZodObject> {
   handler(ctx: ToolContext, args: z.output<I>): CallToolResult;
 }
 
-/** A successful result: `structuredContent`, plus the same JSON as text for older clients. */
-export function result(value: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value };
+/**
+ * A successful result: `structuredContent`, plus `text` for clients that read
+ * only text content (by default the same JSON; a tool may send a shorter
+ * summary when hosts would otherwise show the model its data twice).
+ */
+export function result(
+  value: Record<string, unknown>,
+  text: string = JSON.stringify(value),
+): CallToolResult {
+  return { content: [{ type: "text", text }], structuredContent: value };
 }
 
 /** A tool error: text only, so clients never validate it against the output schema. */

@@ -10,9 +10,7 @@ import { READ_ONLY, result, type Tool, toolError, withStore } from "../tool.ts";
 
 /** Arguments of `get_club`. */
 export const inputSchema = z.object({
-  slug: z.string().describe(
-    'The club\'s slug, as in search_clubs results: "pine-valley-golf-club". Its profile url works too.',
-  ),
+  slug: z.string().describe('Profile url or slug: "pine-valley-golf-club".'),
 });
 
 /** Result of `get_club`: the public profile. */
@@ -38,9 +36,8 @@ export const getClub: Tool<typeof inputSchema, typeof outputSchema> = {
   config: {
     title: "Get a club",
     description:
-      "The full public profile of one club, by its slug from search_clubs: name, place, type, listing " +
-      "status, waitlist status, course details, amenities, description, rating, and url, the link to " +
-      "its profile page on the directory's website. Fees, dues and their currency are never included.",
+      "One club's full public profile (listing status, course, amenities, description, rating, " +
+      "url) by the url or slug search_clubs gave. No fees.",
     inputSchema,
     outputSchema,
     annotations: READ_ONLY,

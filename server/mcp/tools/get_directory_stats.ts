@@ -57,9 +57,8 @@ export const getDirectoryStats: Tool<typeof inputSchema, typeof outputSchema> = 
   config: {
     title: "Directory statistics",
     description:
-      "How many clubs the directory holds, broken down by type, country, waitlist status and listing " +
-      "status (most clubs first), with the name of the data source and when this snapshot was imported. " +
-      "Use it for overview questions; search_clubs finds the clubs themselves.",
+      "Club counts by type, country, waitlist status and listing status (most first), the data " +
+      "source and when this snapshot was imported.",
     inputSchema,
     outputSchema,
     annotations: READ_ONLY,

@@ -38,9 +38,8 @@ export const listClubTypes: Tool<typeof inputSchema, typeof outputSchema> = {
   config: {
     title: "List club types",
     description:
-      "Every club type stored in the directory with how many clubs have it, plus the group names the " +
-      "search_clubs type argument also accepts (golf also matches country_club, for example). Use it " +
-      "to pick a type value or to answer questions about how many clubs of a kind are listed.",
+      "Every stored club type with its club count, and the groups search_clubs type also accepts " +
+      "(golf matches country_club too).",
     inputSchema,
     outputSchema,
     annotations: READ_ONLY,

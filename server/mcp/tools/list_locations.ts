@@ -16,10 +16,7 @@ import { READ_ONLY, result, type Tool, withStore } from "../tool.ts";
 
 /** Arguments of `list_locations`. */
 export const inputSchema = z.object({
-  country: z.string().optional().describe(
-    'A country by English name or ISO code ("US", "United Kingdom", "AU") to list its states, provinces ' +
-      "or regions. Leave it out to list the countries.",
-  ),
+  country: z.string().optional().describe('Name or ISO code ("AU") to list its regions.'),
 });
 
 const place = (what: string, filter: string) =>
@@ -57,10 +54,8 @@ export const listLocations: Tool<typeof inputSchema, typeof outputSchema> = {
   config: {
     title: "List countries and regions",
     description:
-      "Where the clubs are. Without arguments: every country with its club count and ISO code (pass the " +
-      'code as search_clubs country). With country (e.g. "US" or "Australia"): that country\'s states, ' +
-      "provinces or regions with counts and ISO 3166-2 codes such as US-FL (pass the code as search_clubs " +
-      "state together with the same country).",
+      "Countries with club counts and ISO codes; with country, its regions (codes such as US-FL). " +
+      "Pass a name or code as search_clubs country, or state (with the same country).",
     inputSchema,
     outputSchema,
     annotations: READ_ONLY,

@@ -1,24 +1,35 @@
 /**
- * Test helpers for the MCP server: the SDK client classes (typed through
- * `@ts-types`, see server/mcp/sdk.ts), a tiny app that mounts the MCP
- * routes at /api/mcp, a connected client over `app.fetch`, and raw JSON-RPC.
+ * Test helpers for the MCP server: the SDK v2 client classes, a tiny app that
+ * mounts the MCP routes at /api/mcp, a connected client over `app.fetch` in
+ * either protocol era, and raw JSON-RPC in either era.
  *
  * @module
  */
 import { Hono } from "hono";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Directory } from "../../../core/store/directory.ts";
 import { type McpDeps, mcpRoutes } from "../../../server/mcp/route.ts";
 
-// @ts-types="@modelcontextprotocol/sdk/client/index"
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-// @ts-types="@modelcontextprotocol/sdk/client/stdio"
-export { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-// @ts-types="@modelcontextprotocol/sdk/inMemory"
-export { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+export { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+export { InMemoryTransport } from "@modelcontextprotocol/client";
 
 export { Client };
+
+/** The 2026-07-28 protocol revision (the new era: `server/discover`, per-request `_meta`). */
+export const MODERN = "2026-07-28";
+
+/**
+ * How a client picks its era: `legacy` (2025, `initialize`), `auto` (probes
+ * with `server/discover`, then falls back) or pinned to {@link MODERN}.
+ */
+export type Mode = "legacy" | "auto" | "pinned";
+
+/** The SDK client options for a {@link Mode}. */
+export function negotiation(mode: Mode) {
+  return {
+    versionNegotiation: { mode: mode === "pinned" ? { pin: MODERN } : mode },
+  } as const;
+}
 
 /** The site root the test app's profile links use. */
 export const BASE = "https://clubs.example";
@@ -52,9 +63,13 @@ export function openDirectory(path: string): Directory {
   return directory;
 }
 
-/** An SDK client connected (initialize, tools/list) to `app` through `app.fetch`. */
-export async function connect(app: Hono): Promise<Client & AsyncDisposable> {
-  const client = new Client({ name: "clubdir-test", version: "1.0.0" });
+/**
+ * An SDK client connected to `app` through `app.fetch` (initialize or
+ * server/discover, then tools/list, after which the client checks every
+ * structuredContent against the tool's outputSchema).
+ */
+export async function connect(app: Hono, mode: Mode = "legacy"): Promise<Client & AsyncDisposable> {
+  const client = new Client({ name: "clubdir-test", version: "1.0.0" }, negotiation(mode));
   const transport = new StreamableHTTPClientTransport(new URL(MCP_URL), {
     fetch: (url, init) => Promise.resolve(app.fetch(new Request(url, init))),
   });
@@ -63,9 +78,37 @@ export async function connect(app: Hono): Promise<Client & AsyncDisposable> {
   return Object.assign(client, { [Symbol.asyncDispose]: () => client.close() });
 }
 
-/** A JSON-RPC `tools/call` message. */
+/** A JSON-RPC `tools/call` message (2025 era: no envelope). */
 export function toolCall(name: string, args: Record<string, unknown> = {}, id = 1) {
   return { jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } };
+}
+
+/** The per-request `_meta` envelope of the 2026-07-28 era. */
+export const ENVELOPE = {
+  "io.modelcontextprotocol/protocolVersion": MODERN,
+  "io.modelcontextprotocol/clientCapabilities": {},
+  "io.modelcontextprotocol/clientInfo": { name: "raw", version: "0" },
+};
+
+/**
+ * A 2026-07-28 request: the message with the envelope in `params._meta`, and
+ * the headers that era requires (`MCP-Protocol-Version`, `Mcp-Method`, and
+ * `Mcp-Name` for a tool call).
+ */
+export function modern(
+  method: string,
+  params: Record<string, unknown> = {},
+  id = 1,
+): { message: unknown; headers: Record<string, string> } {
+  const headers: Record<string, string> = {
+    "mcp-protocol-version": MODERN,
+    "mcp-method": method,
+  };
+  if (typeof params.name === "string") headers["mcp-name"] = params.name;
+  return {
+    message: { jsonrpc: "2.0", id, method, params: { ...params, _meta: ENVELOPE } },
+    headers,
+  };
 }
 
 /** POSTs a raw body to /api/mcp; JSON-encodes anything but a string or stream. */

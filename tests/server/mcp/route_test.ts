@@ -1,27 +1,8 @@
 import { Hono } from "hono";
+import { assert, assertEquals } from "../../_assert.ts";
 import { sharedFixture } from "../../_fixture.ts";
 import { MAX_BATCH, MAX_BODY_BYTES, mcpCors } from "../../../server/mcp/route.ts";
-import type { z } from "zod";
-import { McpServer } from "../../../server/mcp/sdk.ts";
-import type { Tool } from "../../../server/mcp/tool.ts";
-import { toolListing } from "../../../server/mcp/server.ts";
-import { getClub } from "../../../server/mcp/tools/get_club.ts";
-import { getDirectoryStats } from "../../../server/mcp/tools/get_directory_stats.ts";
-import { listClubTypes } from "../../../server/mcp/tools/list_club_types.ts";
-import { listLocations } from "../../../server/mcp/tools/list_locations.ts";
-import { searchClubs } from "../../../server/mcp/tools/search_clubs.ts";
-import {
-  Client,
-  connect,
-  InMemoryTransport,
-  MCP_URL,
-  mcpApp,
-  NAME,
-  openDirectory,
-  post,
-  toolCall,
-} from "./_helpers.ts";
-import { assert, assertEquals } from "../../_assert.ts";
+import { MCP_URL, mcpApp, MODERN, modern, openDirectory, post, toolCall } from "./_helpers.ts";
 
 const fx = await sharedFixture();
 const directory = openDirectory(fx.path);
@@ -32,84 +13,10 @@ const PING = { jsonrpc: "2.0", id: 7, method: "ping" };
 async function rpcError(res: Response): Promise<{ code: number; message: string }> {
   const body = await res.json();
   assertEquals(body.jsonrpc, "2.0");
-  assertEquals(body.id, null);
   return body.error;
 }
 
-Deno.test("the SDK client initializes, lists the five tools and calls one over HTTP", async () => {
-  await using client = await connect(app);
-  const info = client.getServerVersion();
-  assertEquals(info?.name, "clubdir");
-  assertEquals(info?.title, NAME);
-  assertEquals(info?.version, "9.9.9");
-  assert(client.getServerCapabilities()?.tools);
-  assert(client.getInstructions()?.includes("No fees"));
-  const { tools } = await client.listTools();
-  assertEquals(tools.map((t) => t.name), [
-    "search_clubs",
-    "get_club",
-    "list_club_types",
-    "list_locations",
-    "get_directory_stats",
-  ]);
-  for (const t of tools) {
-    assertEquals(t.annotations, {
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: false,
-    });
-    assert(t.title && t.description && t.description.length > 100, t.name);
-    assert(t.outputSchema, t.name);
-  }
-  const r = await client.callTool({ name: "get_club", arguments: { slug: "seminole" } });
-  assertEquals((r.structuredContent as { name: string }).name, "Seminole Golf Club");
-});
-
-Deno.test("search_clubs advertises integers, digit strings and the waitlist values", async () => {
-  await using client = await connect(app);
-  const { tools } = await client.listTools();
-  const props = tools[0]!.inputSchema.properties as Record<string, Record<string, unknown>>;
-  assertEquals(props.page!.anyOf, [
-    { type: "integer", minimum: 1 },
-    { type: "string", pattern: "^[0-9]+$" },
-  ]);
-  const waitlist = props.waitlist!.anyOf as { items?: { enum: string[] } }[];
-  assertEquals(waitlist[0]!.items!.enum, [
-    "open",
-    "waitlist",
-    "by_invitation",
-    "invite_only",
-    "closed",
-    "unknown",
-  ]);
-  assertEquals(tools[0]!.inputSchema.required, undefined); // every argument optional
-});
-
-Deno.test("the cached tools/list is exactly what the SDK itself would list", async () => {
-  // The same tools on a plain McpServer, which converts the schemas itself.
-  const plain = new McpServer({ name: "plain", version: "0" });
-  const tools: Pick<Tool<z.ZodObject, z.ZodObject>, "name" | "config">[] = [
-    searchClubs,
-    getClub,
-    listClubTypes,
-    listLocations,
-    getDirectoryStats,
-  ];
-  for (const t of tools) plain.registerTool(t.name, t.config, () => ({ content: [] }));
-  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: "compare", version: "0" });
-  await Promise.all([plain.connect(serverSide), client.connect(clientSide)]);
-  try {
-    const sdk = await client.listTools();
-    assertEquals(JSON.parse(JSON.stringify(sdk)), JSON.parse(JSON.stringify(toolListing())));
-  } finally {
-    await client.close();
-    await plain.close();
-  }
-});
-
-Deno.test("tools/call works with no initialize and no session", async () => {
+Deno.test("a 2025 tools/call works with no initialize and no session", async () => {
   const res = await post(app, toolCall("search_clubs", { state: "FL" }, 3));
   assertEquals(res.status, 200);
   assertEquals(res.headers.get("mcp-session-id"), null);
@@ -118,7 +25,29 @@ Deno.test("tools/call works with no initialize and no session", async () => {
   assertEquals(body.result.structuredContent.total, 3);
 });
 
-Deno.test("initialize and ping answer with plain JSON", async () => {
+Deno.test("a 2026-07-28 tools/call with its envelope and headers is answered as JSON", async () => {
+  const call = modern("tools/call", { name: "search_clubs", arguments: { state: "FL" } }, 4);
+  const res = await post(app, call.message, call.headers);
+  assertEquals(res.status, 200);
+  assertEquals(res.headers.get("content-type"), "application/json");
+  const body = await res.json();
+  assertEquals(body.id, 4);
+  assertEquals(body.result.structuredContent.total, 3);
+  assertEquals(body.result.resultType, "complete");
+  assertEquals(body.result._meta["io.modelcontextprotocol/serverInfo"].name, "clubdir");
+});
+
+Deno.test("server/discover offers 2026-07-28 and tools without listChanged", async () => {
+  const discover = modern("server/discover");
+  const res = await post(app, discover.message, discover.headers);
+  assertEquals(res.status, 200);
+  const { result } = await res.json();
+  assertEquals(result.supportedVersions, [MODERN]);
+  assertEquals(result.capabilities, { tools: { listChanged: false } });
+  assert(result.instructions.includes("No fees"));
+});
+
+Deno.test("initialize negotiates 2025-11-25 without listChanged; ping answers plain JSON", async () => {
   const init = await post(app, {
     jsonrpc: "2.0",
     id: 1,
@@ -131,21 +60,67 @@ Deno.test("initialize and ping answer with plain JSON", async () => {
   });
   assertEquals(init.status, 200);
   assertEquals(init.headers.get("content-type"), "application/json");
-  assertEquals((await init.json()).result.protocolVersion, "2025-11-25");
+  const { result } = await init.json();
+  assertEquals(result.protocolVersion, "2025-11-25");
+  assertEquals(result.capabilities, { tools: { listChanged: false } });
   const ping = await post(app, PING);
   assertEquals(await ping.json(), { result: {}, jsonrpc: "2.0", id: 7 });
 });
 
-Deno.test("any Accept is served JSON: application/json, */*, text/event-stream or none", async () => {
+Deno.test("an older protocol version a client still sends is negotiated as sent", async () => {
+  for (const version of ["2025-06-18", "2025-03-26", "2024-11-05"]) {
+    const res = await post(app, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "old", version } },
+    });
+    assertEquals((await res.json()).result.protocolVersion, version);
+    const call = await post(app, toolCall("get_club", { slug: "cosmos" }), {
+      "mcp-protocol-version": version,
+    });
+    assertEquals((await call.json()).result.structuredContent.slug, "cosmos", version);
+  }
+});
+
+Deno.test("an unknown tool is JSON-RPC error -32602 in both eras", async () => {
+  const legacy = await post(app, toolCall("drop_tables", {}, 5));
+  assertEquals(legacy.status, 200);
+  const a = await legacy.json();
+  assertEquals([a.id, a.error.code], [5, -32602]);
+  assert(a.error.message.includes("drop_tables"));
+
+  const call = modern("tools/call", { name: "drop_tables", arguments: {} }, 6);
+  const b = await (await post(app, call.message, call.headers)).json();
+  assertEquals([b.id, b.error.code], [6, -32602]);
+});
+
+Deno.test("a 2026-07-28 request without its headers or envelope answers 400", async () => {
+  const call = modern("tools/call", { name: "search_clubs", arguments: {} });
+  const noName = await post(app, call.message, {
+    "mcp-protocol-version": MODERN,
+    "mcp-method": "tools/call",
+  });
+  assertEquals(noName.status, 400);
+  assertEquals((await rpcError(noName)).code, -32020);
+  const noEnvelope = await post(app, toolCall("search_clubs"), { "mcp-protocol-version": MODERN });
+  assertEquals(noEnvelope.status, 400);
+  assertEquals((await rpcError(noEnvelope)).code, -32602);
+});
+
+Deno.test("any Accept is served JSON in both eras", async () => {
+  const call = modern("tools/call", { name: "get_club", arguments: { slug: "cosmos" } }, 9);
   for (const accept of ["application/json", "*/*", "text/event-stream", ""]) {
-    const headers = new Headers({ "content-type": "application/json" });
-    if (accept) headers.set("accept", accept);
-    const res = await app.fetch(
-      new Request(MCP_URL, { method: "POST", headers, body: JSON.stringify(PING) }),
-    );
-    assertEquals(res.status, 200, `Accept: ${accept || "(none)"}`);
-    assertEquals(res.headers.get("content-type"), "application/json");
-    assertEquals((await res.json()).id, 7);
+    for (const [message, extra] of [[PING, {}], [call.message, call.headers]] as const) {
+      const headers = new Headers({ "content-type": "application/json", ...extra });
+      if (accept) headers.set("accept", accept);
+      const res = await app.fetch(
+        new Request(MCP_URL, { method: "POST", headers, body: JSON.stringify(message) }),
+      );
+      assertEquals(res.status, 200, `Accept: ${accept || "(none)"}`);
+      assertEquals(res.headers.get("content-type"), "application/json");
+      assert([7, 9].includes((await res.json()).id));
+    }
   }
 });
 
@@ -168,48 +143,35 @@ Deno.test("GET, DELETE and other methods answer 405 with Allow and a JSON-RPC er
   }
 });
 
-Deno.test("a CORS preflight from any origin is allowed with the MCP headers", async () => {
+Deno.test("a CORS preflight allows POST only, with the headers of both eras", async () => {
   const res = await app.fetch(
     new Request(MCP_URL, {
       method: "OPTIONS",
       headers: {
         origin: "https://assistant.example",
         "access-control-request-method": "POST",
-        "access-control-request-headers": "content-type, mcp-protocol-version",
+        "access-control-request-headers":
+          "content-type, mcp-protocol-version, mcp-method, mcp-name",
       },
     }),
   );
   assertEquals(res.status, 204);
   assertEquals(res.headers.get("access-control-allow-origin"), "*");
+  assertEquals(res.headers.get("access-control-allow-methods"), "POST,OPTIONS");
   const allowed = res.headers.get("access-control-allow-headers")!.toLowerCase().split(",");
   for (
-    const h of [
-      "content-type",
-      "accept",
-      "authorization",
-      "mcp-protocol-version",
-      "mcp-session-id",
-      "last-event-id",
-    ]
+    const h of ["content-type", "accept", "mcp-protocol-version", "mcp-method", "mcp-name"]
   ) assert(allowed.includes(h), h);
-  assert(res.headers.get("access-control-allow-methods")!.includes("POST"));
+  // Nothing here issues a session or resumes a stream.
+  for (const h of ["mcp-session-id", "last-event-id"]) assert(!allowed.includes(h), h);
   await res.body?.cancel();
 });
 
-Deno.test("answers expose the rate-limit, request-id and MCP headers to browsers", async () => {
+Deno.test("answers expose the rate-limit and request-id headers to browsers", async () => {
   const res = await post(app, PING, { origin: "https://assistant.example" });
   assertEquals(res.headers.get("access-control-allow-origin"), "*");
   const exposed = res.headers.get("access-control-expose-headers")!.toLowerCase().split(",");
-  for (
-    const h of [
-      "mcp-session-id",
-      "mcp-protocol-version",
-      "ratelimit",
-      "ratelimit-policy",
-      "x-request-id",
-      "retry-after",
-    ]
-  ) assert(exposed.includes(h), h);
+  assertEquals(exposed.sort(), ["ratelimit", "ratelimit-policy", "retry-after", "x-request-id"]);
   await res.body?.cancel();
 });
 
@@ -246,7 +208,7 @@ Deno.test("a body over the limit answers 413, by Content-Length or by its real s
   assertEquals((await post(app, fits)).status, 200);
 });
 
-Deno.test("a batch is answered message by message, up to the batch limit", async () => {
+Deno.test("a 2025 batch is answered message by message, up to the batch limit", async () => {
   const two = await post(app, [PING, toolCall("get_club", { slug: "cosmos" }, 8)]);
   assertEquals(two.status, 200);
   const answers = await two.json();
@@ -275,6 +237,12 @@ Deno.test("an unsupported MCP-Protocol-Version header answers 400", async () => 
   const res = await post(app, PING, { "mcp-protocol-version": "1999-01-01" });
   assertEquals(res.status, 400);
   assert((await rpcError(res)).message.includes("Unsupported protocol version"));
+});
+
+Deno.test("a notification alone is accepted with 202 and no body", async () => {
+  const res = await post(app, { jsonrpc: "2.0", method: "notifications/initialized" });
+  assertEquals(res.status, 202);
+  assertEquals(await res.text(), "");
 });
 
 Deno.test("the Host allowlist refuses other hosts with 403 but serves any browser origin", async () => {
@@ -324,12 +292,15 @@ Deno.test("mcpCors mounted at app level puts CORS on answers made before the MCP
   await res.body?.cancel();
 });
 
-Deno.test("concurrent calls with the same JSON-RPC id each get their own answer", async () => {
+Deno.test("concurrent calls with the same JSON-RPC id each get their own answer, in both eras", async () => {
   const slugs = ["seminole", "cosmos", "players", "napa-wine", "explorers", "nyyc"];
   const answers = await Promise.all(
-    Array.from({ length: 60 }, async (_, i) => {
+    Array.from({ length: 120 }, async (_, i) => {
       const slug = slugs[i % slugs.length]!;
-      const res = await post(app, toolCall("get_club", { slug }, 1));
+      const call = i % 2
+        ? { message: toolCall("get_club", { slug }, 1), headers: {} }
+        : modern("tools/call", { name: "get_club", arguments: { slug } }, 1);
+      const res = await post(app, call.message, call.headers);
       return [slug, (await res.json()).result.structuredContent.slug];
     }),
   );

@@ -1,6 +1,15 @@
 import { fileURLToPath } from "node:url";
 import { sharedFixture } from "../../_fixture.ts";
-import { Client, FEE_KEY, keysDeep, StdioClientTransport, toolCall } from "./_helpers.ts";
+import {
+  Client,
+  FEE_KEY,
+  keysDeep,
+  type Mode,
+  modern,
+  negotiation,
+  StdioClientTransport,
+  toolCall,
+} from "./_helpers.ts";
 import { assert, assertEquals } from "../../_assert.ts";
 import { run } from "../../_run.ts";
 
@@ -16,7 +25,15 @@ function pipe(args: string[], input: string, env: Record<string, string> = {}) {
   return run(args, { stdin: input, env });
 }
 
-Deno.test("the SDK client drives the stdio server: list, search, get", async () => {
+for (
+  const [mode, era] of [["legacy", "legacy"], ["auto", "modern"], ["pinned", "modern"]] as const
+) {
+  Deno.test(`the SDK client (${mode}) drives the stdio server: list, search, get`, async () => {
+    await driveStdio(mode, era);
+  });
+}
+
+async function driveStdio(mode: Mode, era: "legacy" | "modern") {
   const transport = new StdioClientTransport({
     command: Deno.execPath(),
     args: [...narrow(fx.path), "--base-url", "https://clubs.example", "--name", "Stdio Clubs"],
@@ -24,9 +41,10 @@ Deno.test("the SDK client drives the stdio server: list, search, get", async () 
   });
   let stderr = "";
   transport.stderr?.on("data", (b: Uint8Array) => stderr += new TextDecoder().decode(b));
-  const client = new Client({ name: "stdio-test", version: "1.0.0" });
+  const client = new Client({ name: "stdio-test", version: "1.0.0" }, negotiation(mode));
   try {
     await client.connect(transport);
+    assertEquals(client.getProtocolEra(), era);
     assertEquals(client.getServerVersion()?.title, "Stdio Clubs");
     assertEquals((await client.listTools()).tools.length, 5);
     const found = await client.callTool({ name: "search_clubs", arguments: { q: "royal" } });
@@ -41,7 +59,7 @@ Deno.test("the SDK client drives the stdio server: list, search, get", async () 
     await client.close();
   }
   assertEquals(stderr, "");
-});
+}
 
 Deno.test("piped requests are all answered before the server exits at end of input", async () => {
   const input = [
@@ -58,6 +76,20 @@ Deno.test("piped requests are all answered before the server exits at end of inp
   for (const m of lines) assertEquals(m.jsonrpc, "2.0");
   const stats = lines.find((m) => m.id === 1).result.structuredContent;
   assertEquals(stats.total, 30);
+});
+
+Deno.test("piped 2026-07-28 requests are answered: server/discover, then a tool call", async () => {
+  const input = [
+    modern("server/discover", {}, 1).message,
+    modern("tools/call", { name: "get_club", arguments: { slug: "cosmos" } }, 2).message,
+  ].map((m) => JSON.stringify(m) + "\n").join("");
+  const r = await pipe(narrow(fx.path), input);
+  assertEquals(r.code, 0, r.stderr);
+  const [discover, club] = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l))
+    .sort((a, b) => a.id - b.id);
+  assertEquals(discover.result.supportedVersions, ["2026-07-28"]);
+  assertEquals(discover.result.capabilities, { tools: { listChanged: false } });
+  assertEquals(club.result.structuredContent.slug, "cosmos");
 });
 
 Deno.test("stdin closing with nothing sent exits 0 at once", async () => {

@@ -1,29 +1,43 @@
+import { assert, assertEquals, assertRejects } from "../../_assert.ts";
 import { sharedFixture } from "../../_fixture.ts";
 import { parseSearch, type RawSearch } from "../../../core/search/query.ts";
-import { PROBLEMS } from "../../../core/model/problems.ts";
 import { slugOf } from "../../../server/mcp/tools/get_club.ts";
-import { TOOL_DEFAULT_LIMIT } from "../../../server/mcp/tools/search_clubs.ts";
+import {
+  COMPACT_FIELDS,
+  searchErrorText,
+  TOOL_DEFAULT_LIMIT,
+  TOOL_MAX_DETAIL_LIMIT,
+  TOOL_MAX_LIMIT,
+} from "../../../server/mcp/tools/search_clubs.ts";
 import {
   BASE,
   connect,
   FEE_KEY,
   keysDeep,
   mcpApp,
+  modern,
   NAME,
   openDirectory,
   post,
   toolCall,
 } from "./_helpers.ts";
-import { assert, assertEquals } from "../../_assert.ts";
 
 const fx = await sharedFixture();
-const directory = openDirectory(fx.path);
-const app = mcpApp(directory);
-// Module-level `await using` would close it before the tests run.
-const client = await connect(app);
-globalThis.addEventListener("unload", () => void client.close());
+const app = mcpApp(fx.directory);
+// Module-level `await using` would close them before the tests run. Calls
+// alternate between a 2025 client and a 2026-07-28 one: the tools must not
+// care which era asks.
+const clients = [await connect(app, "legacy"), await connect(app, "pinned")];
+globalThis.addEventListener("unload", () => clients.forEach((c) => void c.close()));
+let turn = 0;
 
-type Club = { name: string; slug: string; url: string; city: string | null; type: string | null };
+type Club = {
+  name: string;
+  city: string | null;
+  state: string | null;
+  type: string | null;
+  url: string;
+};
 type Page = {
   clubs: Club[];
   total: number;
@@ -38,13 +52,15 @@ type Result = {
   isError?: boolean;
 };
 
-/** Calls a tool; checks the text block repeats structuredContent. */
+/** The slug at the end of a profile link. */
+const slug = (c: Club) => c.url.slice(c.url.lastIndexOf("/") + 1);
+
+/** Calls a tool (the client checks structuredContent against the outputSchema). */
 async function call(name: string, args: Record<string, unknown> = {}): Promise<Result> {
+  const client = clients[turn++ % clients.length]!;
   const r = await client.callTool({ name, arguments: args }) as Result;
-  if (!r.isError) {
-    assertEquals(r.content.length, 1);
-    assertEquals(JSON.parse(r.content[0]!.text), r.structuredContent);
-  }
+  assertEquals(r.content.length, 1);
+  assertEquals(r.content[0]!.type, "text");
   return r;
 }
 async function search(args: Record<string, unknown> = {}): Promise<Page> {
@@ -59,29 +75,71 @@ async function toolError(name: string, args: Record<string, unknown>): Promise<s
   assertEquals(r.structuredContent, undefined);
   return r.content[0]!.text;
 }
-/** The REST problem for the same filters, worded as one line. */
-function restWording(raw: RawSearch): string {
+/** What the search core says about the same arguments. */
+function searchError(raw: RawSearch) {
   const r = parseSearch(raw);
-  if (r.ok) throw new Error("expected a REST error");
-  const p = PROBLEMS[r.error.code];
-  return `${p.title}: ${r.error.detail}. ${p.hint}`;
+  if (r.ok) throw new Error("expected a search error");
+  return r.error;
 }
 
 Deno.test("search_clubs filters like the REST search and links each club's profile", async () => {
   const page = await search({ state: "FL" });
   assertEquals(page.total, 3);
-  assertEquals(page.clubs.map((c) => c.slug), ["club-havana", "riverside-tampa", "seminole"]);
-  for (const c of page.clubs) assertEquals(c.url, `${BASE}/clubs/${c.slug}`);
+  assertEquals(page.clubs.map(slug), ["club-havana", "riverside-tampa", "seminole"]);
+  for (const c of page.clubs) assertEquals(c.url, `${BASE}/clubs/${slug(c)}`);
   assertEquals([page.page, page.limit, page.has_more, page.next_page], [1, 10, false, null]);
 
   assertEquals((await search({ state: "Florida" })).total, 3);
-  assertEquals((await search({ country: "GB" })).clubs[0]!.slug, "royal-st-georges");
+  assertEquals(slug((await search({ country: "GB" })).clubs[0]!), "royal-st-georges");
   assertEquals((await search({ country: "United Kingdom" })).total, 1);
-  assertEquals((await search({ q: "zurich" })).clubs[0]!.slug, "gc-zurich");
+  assertEquals(slug((await search({ q: "zurich" })).clubs[0]!), "gc-zurich");
   const golf = await search({ type: "golf" });
   assert(golf.clubs.some((c) => c.type === "country_club"));
   assertEquals(golf.total, 13);
-  assertEquals((await search({ state: "NSW", country: "AU" })).clubs[0]!.slug, "royal-sydney");
+  assertEquals(slug((await search({ state: "NSW", country: "AU" })).clubs[0]!), "royal-sydney");
+});
+
+Deno.test("search_clubs rows are compact unless detail asks for full profiles", async () => {
+  const compact = await search({ state: "FL" });
+  for (const c of compact.clubs) assertEquals(Object.keys(c), [...COMPACT_FIELDS]);
+  assertEquals(compact.clubs[2], {
+    name: "Seminole Golf Club",
+    city: "Juno Beach",
+    state: "Florida",
+    country: "United States",
+    type: "golf",
+    waitlist_status: "invite_only",
+    url: `${BASE}/clubs/seminole`,
+  });
+  const full = await search({ state: "FL", detail: true });
+  const profile = (await call("get_club", { slug: "seminole" })).structuredContent;
+  assertEquals(full.clubs[2], profile);
+  // Every compact field is in the full row, with the same value.
+  const [a, b] = [
+    full.clubs[2] as Record<string, unknown>,
+    compact.clubs[2] as Record<string, unknown>,
+  ];
+  for (const f of COMPACT_FIELDS) assertEquals(a[f], b[f], f);
+});
+
+Deno.test("search_clubs text is a short summary with names, places, links and paging", async () => {
+  const r = await call("search_clubs", { state: "FL" });
+  assertEquals(
+    r.content[0]!.text,
+    "3 clubs match; 1-3 sorted by name.\n" +
+      `- Club Havana Cigar Lounge (Miami, Florida, United States) ${BASE}/clubs/club-havana\n` +
+      `- Riverside Country Club (Tampa, FL, USA) ${BASE}/clubs/riverside-tampa\n` +
+      `- Seminole Golf Club (Juno Beach, Florida, United States) ${BASE}/clubs/seminole`,
+  );
+  const first = await call("search_clubs", { limit: 2 });
+  assert(first.content[0]!.text.startsWith("30 clubs match; 1-2 sorted by name. Next: page 2.\n"));
+  const past = await call("search_clubs", { page: 9 });
+  assertEquals(past.content[0]!.text, "No clubs on page 9: 30 match, so the last page is 3.");
+  const none = await call("search_clubs", { q: "no such club anywhere" });
+  assertEquals(none.content[0]!.text, "No club matches these arguments.");
+  // Much shorter than the data, which is in structuredContent.
+  const full = await call("search_clubs", { detail: true });
+  assert(full.content[0]!.text.length * 3 < JSON.stringify(full.structuredContent).length);
 });
 
 Deno.test("search_clubs takes waitlist as an array or a comma string", async () => {
@@ -93,15 +151,23 @@ Deno.test("search_clubs takes waitlist as an array or a comma string", async () 
   assertEquals((await search({ waitlist: ["BY_INVITATION"] })).total, 4);
 });
 
-Deno.test("search_clubs sends 10 clubs unless asked for another page size", async () => {
+Deno.test("search_clubs sends 10 clubs by default, at most 50, and at most 10 with detail", async () => {
   const first = await search();
   assertEquals([first.clubs.length, first.limit, first.has_more, first.next_page], [
-    10,
-    10,
+    TOOL_DEFAULT_LIMIT,
+    TOOL_DEFAULT_LIMIT,
     true,
     2,
   ]);
-  assertEquals((await search({ limit: 50 })).clubs.length, 30);
+  assertEquals((await search({ limit: 25 })).clubs.length, 25);
+  // Larger values count as the maximum, as REST clamps at 200.
+  assertEquals((await search({ limit: 500 })).limit, TOOL_MAX_LIMIT);
+  const detail = await search({ limit: 500, detail: true });
+  assertEquals([detail.limit, detail.clubs.length, detail.next_page], [
+    TOOL_MAX_DETAIL_LIMIT,
+    TOOL_MAX_DETAIL_LIMIT,
+    2,
+  ]);
 });
 
 Deno.test("search_clubs pages with has_more and next_page until every club is read", async () => {
@@ -111,7 +177,7 @@ Deno.test("search_clubs pages with has_more and next_page until every club is re
     const r: Page = await search({ limit: 7, page });
     assertEquals(r.total, 30);
     assertEquals(r.has_more, r.next_page !== null);
-    seen.push(...r.clubs.map((c) => c.slug));
+    seen.push(...r.clubs.map(slug));
     page = r.next_page;
   }
   assertEquals(page, null);
@@ -125,11 +191,10 @@ Deno.test("search_clubs pages with has_more and next_page until every club is re
     false,
     null,
   ]);
-  assertEquals((await search({ page: "02", limit: "7" })).clubs[0]!.slug, seen[7]);
-  assertEquals((await search({ limit: 500 })).limit, 200); // clamped, as in REST
+  assertEquals(slug((await search({ page: "02", limit: "7" })).clubs[0]!), seen[7]);
 });
 
-Deno.test("search_clubs rejects bad page, limit and waitlist in the REST problem's words", async () => {
+Deno.test("search_clubs rejects bad page, limit and waitlist with hints in MCP terms", async () => {
   const cases: Record<string, unknown>[] = [
     { page: 0 },
     { page: "0" },
@@ -143,13 +208,23 @@ Deno.test("search_clubs rejects bad page, limit and waitlist in the REST problem
   ];
   for (const args of cases) {
     const text = await toolError("search_clubs", args);
-    assertEquals(text, restWording(args as RawSearch), JSON.stringify(args));
+    assertEquals(text, searchErrorText(searchError(args as RawSearch)), JSON.stringify(args));
+    // No REST call, no REST default or maximum: the hint speaks of this tool's arguments.
+    assert(!/\/api\/v1|\b50:|\b200\b/.test(text), text);
   }
   assertEquals(
     await toolError("search_clubs", { page: 0 }),
     'Invalid page: Page "0" is not a whole number from 1. Send page as a whole number from 1, ' +
-      "or leave it out for the first page: GET /api/v1/clubs?page=1&limit=50",
+      "or leave it out for the first page.",
   );
+  assertEquals(
+    await toolError("search_clubs", { limit: 0 }),
+    'Invalid limit: Limit "0" is not a whole number from 1. Send limit as a whole number from 1 ' +
+      `to ${TOOL_MAX_LIMIT}, or leave it out for ${TOOL_DEFAULT_LIMIT}.`,
+  );
+  // Arguments of the wrong kind are refused by the schema, as the SDK words it.
+  const bad = await toolError("search_clubs", { detail: "yes" });
+  assert(bad.startsWith("Input validation error"), bad);
 });
 
 Deno.test("search_clubs treats empty and unknown values as REST does", async () => {
@@ -263,6 +338,7 @@ Deno.test("no tool ever returns a fee, band, tier or currency, whatever the call
   // Clubs with verified and estimated fees, in USD, are in the fixture.
   const calls: [string, Record<string, unknown>][] = [
     ["search_clubs", { limit: 200 }],
+    ["search_clubs", { limit: 200, detail: true }],
     ["get_club", { slug: "pine-valley-golf-club" }],
     ["get_club", { slug: "seminole" }],
     ["list_club_types", {}],
@@ -270,27 +346,34 @@ Deno.test("no tool ever returns a fee, band, tier or currency, whatever the call
     ["list_locations", { country: "US" }],
     ["get_directory_stats", {}],
   ];
+  const session = {
+    cookie: "session=member; clubdir_session=paying-member",
+    authorization: "Bearer paying-member",
+  };
   for (const [name, args] of calls) {
-    // A site session or a token changes nothing here.
-    const res = await post(app, toolCall(name, args), {
-      cookie: "session=member; clubdir_session=paying-member",
-      authorization: "Bearer paying-member",
-    });
-    const body = await res.json();
-    const text = JSON.stringify(body.result);
-    const feeKeys = [...keysDeep(body.result)].filter((k) => FEE_KEY.test(k));
-    assertEquals(feeKeys, [], name);
-    assert(!/USD|250000|30000|\$\d/.test(text), `${name}: ${text.slice(0, 200)}`);
-    // The text block carries the same JSON, so it is fee-free too.
-    const inner = keysDeep(JSON.parse(body.result.content[0].text));
-    assertEquals([...inner].filter((k) => FEE_KEY.test(k)), [], name);
+    for (const era of ["2025", "2026-07-28"]) {
+      // A site session or a token changes nothing here.
+      const call = era === "2025"
+        ? { message: toolCall(name, args), headers: {} }
+        : modern("tools/call", { name, arguments: args });
+      const res = await post(app, call.message, { ...session, ...call.headers });
+      const body = await res.json();
+      const text = JSON.stringify(body.result);
+      const feeKeys = [...keysDeep(body.result)].filter((k) => FEE_KEY.test(k));
+      assertEquals(feeKeys, [], `${name} ${era}`);
+      // Nor in the text block, JSON or summary.
+      assert(!/USD|250000|30000|\$\d|fee|dues/i.test(text), `${name}: ${text.slice(0, 200)}`);
+    }
   }
 });
 
-Deno.test("an unknown tool is an error result, as the SDK answers it", async () => {
-  const r = await call("drop_tables", {});
-  assertEquals(r.isError, true);
-  assert(r.content[0]!.text.includes("drop_tables"));
+Deno.test("an unknown tool is a JSON-RPC error -32602 for the SDK client, in both eras", async () => {
+  for (const client of clients) {
+    await assertRejects(
+      () => client.callTool({ name: "drop_tables", arguments: {} }),
+      (e: Error & { code?: number }) => e.code === -32602 && e.message.includes("drop_tables"),
+    );
+  }
 });
 
 Deno.test("a directory that cannot be read is the REST clubs_unavailable problem", async () => {
