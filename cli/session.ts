@@ -13,14 +13,15 @@ import { commandInfo } from "./commands.ts";
 import { defaultDbPath } from "../core/store/mod.ts";
 import { SESSION_COOKIE } from "../core/model/mod.ts";
 import {
+  openSessionAdmin,
   SESSION_TIERS,
   type SessionInfo,
   sessionState,
-  SessionStore,
   sessionStorePath,
   type SessionTier,
   TIER_ACCESS,
 } from "../core/sessions/mod.ts";
+import { isRedisUrl, redisUrlProblem } from "../core/redis/mod.ts";
 
 const USAGE = `Usage: main.ts session <create | list | revoke> [options]
 
@@ -30,8 +31,9 @@ presented as the header "Authorization: Bearer <token>" or as the cookie
 "${SESSION_COOKIE}=<token>". Expired, revoked and unknown tokens count as no session.
 
 Sessions are kept in their own file beside the club database
-(data/clubs.db -> data/clubs.sessions.db), so an import never loses them;
-a running server sees new and revoked sessions without a restart.
+(data/clubs.db -> data/clubs.sessions.db), so an import never loses them,
+or in Redis (--sessions redis://…) when several replicas share them; a
+running server sees new and revoked sessions without a restart.
 
 Subcommands:
   create              create a session; prints its token as the last line
@@ -46,7 +48,9 @@ Options:
   --label TEXT        create: a note shown by list, such as who it is for
   --db PATH           club database whose session store to use, as for serve
                       (default: $CLUBDIR_DB or data/clubs.db)
-  --sessions PATH     session store file (default: beside --db, .db -> .sessions.db)
+  --sessions STORE    session store: a file (default: beside --db, .db ->
+                      .sessions.db) or redis://host:port/db, as given to serve
+                      (run with --allow-net=host:port)
   -h, --help          show this help
 
 Examples:
@@ -54,7 +58,8 @@ Examples:
   TOKEN=$(main.ts session create --tier free | tail -n 1)
   curl -H "Authorization: Bearer $TOKEN" "http://localhost:8000/api/v1/clubs?limit=1"
   main.ts session list --db /srv/clubs.db
-  main.ts session revoke 3f9a0c12be`;
+  main.ts session revoke 3f9a0c12be
+  main.ts session list --sessions redis://10.0.0.5:6379/0`;
 
 const SUBCOMMANDS = ["create", "list", "revoke"] as const;
 const TTL_UNITS = ["m", "h", "d"] as const;
@@ -138,27 +143,29 @@ export const sessionCommand: Command = {
     onlyFor("expires-in", values["expires-in"]);
     onlyFor("label", values.label);
     const path = values.sessions ?? sessionStorePath(values.db ?? defaultDbPath());
+    const problem = isRedisUrl(path) ? redisUrlProblem(path) : null;
+    if (problem) throw new UsageError(`--sessions ${problem}`);
     if (sub === "create") {
       if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
-      return Promise.resolve(create(path, values));
+      return create(path, values);
     }
     if (sub === "list") {
       if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
-      return Promise.resolve(list(path));
+      return list(path);
     }
     if (rest.length !== 1) {
       throw new UsageError(
         rest.length ? "expected one token or id" : "missing the token or id to revoke",
       );
     }
-    return Promise.resolve(revoke(path, rest[0]!));
+    return revoke(path, rest[0]!);
   },
 };
 
-function create(
+async function create(
   path: string,
   values: { tier?: string; "expires-in"?: string; label?: string },
-): number {
+): Promise<number> {
   if (values.tier === undefined) {
     throw new UsageError(`--tier is required (${SESSION_TIERS.join(" or ")})`);
   }
@@ -172,75 +179,65 @@ function create(
   if (label !== null && (label.length > 200 || /[\u0000-\u001f\u007f]/.test(label))) {
     throw new UsageError("--label must be at most 200 characters, without control characters");
   }
-  const store = SessionStore.writer(path);
-  try {
-    const { token, session } = store.create({ tier, ttlMs, label });
-    // Only the token goes to stdout, so TOKEN=$(… | tail -n 1) captures it.
-    console.error(
-      `Created ${describe(session)} in ${path}, fee access "${TIER_ACCESS[tier]}", expires ${
-        iso(session.expiresAt)
-      }.`,
-    );
-    console.error(
-      `Send it as "Authorization: Bearer <token>" or as the cookie "${SESSION_COOKIE}=<token>". It is shown only this once:`,
-    );
-    console.log(token);
-    return 0;
-  } finally {
-    store.close();
-  }
+  await using store = await openSessionAdmin(path, "write");
+  const { token, session } = await store.create({ tier, ttlMs, label });
+  // Only the token goes to stdout, so TOKEN=$(… | tail -n 1) captures it.
+  console.error(
+    `Created ${describe(session)} in ${store.where}, fee access "${TIER_ACCESS[tier]}", expires ${
+      iso(session.expiresAt)
+    }.`,
+  );
+  console.error(
+    `Send it as "Authorization: Bearer <token>" or as the cookie "${SESSION_COOKIE}=<token>". It is shown only this once:`,
+  );
+  console.log(token);
+  return 0;
 }
 
-function list(path: string): number {
+async function list(path: string): Promise<number> {
   // A missing store has no sessions; listing must not create one.
-  const store = SessionStore.reader(path);
-  try {
-    const sessions = store.list();
-    if (!sessions.length) {
-      console.log(`No sessions in ${path}.`);
-      return 0;
-    }
-    const now = Date.now();
-    const rows = sessions.map((s) => [
-      s.id,
-      s.tier,
-      TIER_ACCESS[s.tier],
-      iso(s.createdAt),
-      iso(s.expiresAt),
-      sessionState(s, now),
-      s.label ?? "",
-    ]);
-    console.log(
-      columns(["ID", "TIER", "ACCESS", "CREATED", "EXPIRES", "STATE", "LABEL"], rows),
-    );
+  await using store = await openSessionAdmin(path, "read");
+  const sessions = await store.list();
+  if (!sessions.length) {
+    console.log(`No sessions in ${store.where}.`);
     return 0;
-  } finally {
-    store.close();
   }
+  const now = Date.now();
+  const rows = sessions.map((s) => [
+    s.id,
+    s.tier,
+    TIER_ACCESS[s.tier],
+    iso(s.createdAt),
+    iso(s.expiresAt),
+    sessionState(s, now),
+    s.label ?? "",
+  ]);
+  console.log(
+    columns(["ID", "TIER", "ACCESS", "CREATED", "EXPIRES", "STATE", "LABEL"], rows),
+  );
+  return 0;
 }
 
-function revoke(path: string, tokenOrId: string): number {
-  try {
-    Deno.statSync(path);
-  } catch {
-    console.error(`error: Cannot revoke: no session store at ${path}`);
-    return 1;
-  }
-  const store = SessionStore.writer(path);
-  try {
-    const now = Date.now();
-    const session = store.revoke(tokenOrId, now);
-    if (!session) {
-      console.error(`error: Cannot revoke: no session matches "${tokenOrId}" in ${path}`);
+async function revoke(path: string, tokenOrId: string): Promise<number> {
+  if (!isRedisUrl(path)) {
+    try {
+      Deno.statSync(path);
+    } catch {
+      console.error(`error: Cannot revoke: no session store at ${path}`);
       return 1;
     }
-    console.log(
-      session.revokedAt === now
-        ? `Revoked ${describe(session)}.`
-        : `Already revoked: ${describe(session)} (since ${iso(session.revokedAt!)}).`,
-    );
-    return 0;
-  } finally {
-    store.close();
   }
+  await using store = await openSessionAdmin(path, "write");
+  const now = Date.now();
+  const session = await store.revoke(tokenOrId, now);
+  if (!session) {
+    console.error(`error: Cannot revoke: no session matches "${tokenOrId}" in ${store.where}`);
+    return 1;
+  }
+  console.log(
+    session.revokedAt === now
+      ? `Revoked ${describe(session)}.`
+      : `Already revoked: ${describe(session)} (since ${iso(session.revokedAt!)}).`,
+  );
+  return 0;
 }
