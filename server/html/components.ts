@@ -130,7 +130,7 @@ export const ACCESS_NOTE: Readonly<Record<FeeAccess, string>> = Object.freeze({
  * ```
  */
 export function initials(name: string): string {
-  const words = name.split(/[\s\-–]+/).filter((w) => /^\p{L}/u.test(w));
+  const words = name.split(/[^\p{L}\p{N}']+/u).filter((w) => /^\p{L}/u.test(w));
   const main = words.filter((w) => !/^(the|club|of|de|la|le|and|golf)$/i.test(w));
   const pick = (main.length ? main : words).slice(0, 2).map((w) => [...w][0]!.toUpperCase());
   return pick.join("") || "·";
@@ -202,7 +202,7 @@ const LINK_ORDER = [
  * @example
  * ```ts
  * import { searchQuery } from "./components.ts";
- * searchQuery({ page: 1, waitlist: ["open", "closed"], type: "golf" }); // "type=golf&waitlist=open%2Cclosed"
+ * searchQuery({ page: 1, waitlist: ["open", "closed"], type: "golf" }); // "type=golf&waitlist=open,closed"
  * ```
  */
 export function searchQuery(link: SearchLink): string {
@@ -212,7 +212,8 @@ export function searchQuery(link: SearchLink): string {
     if (v == null || v === "" || (Array.isArray(v) && v.length === 0)) continue;
     if (name === "page" && v === 1) continue;
     const text = Array.isArray(v) ? v.join(",") : String(v);
-    parts.push(`${name}=${encodeURIComponent(text)}`);
+    // Commas separate list items: kept as they are, as people write them.
+    parts.push(`${name}=${encodeURIComponent(text).replaceAll("%2C", ",")}`);
   }
   return parts.join("&");
 }

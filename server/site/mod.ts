@@ -126,7 +126,7 @@ export function homeResponse(c: Context<AppEnv>, deps: SiteDeps): Response {
     c,
     deps,
     (store) =>
-      pages(store).use(`home|${access}`, () => ({
+      pages(store).use(`home|${deps.root}|${access}`, () => ({
         html: asciiHtml(homePage(deps, store, access)),
         total: 0,
       })),
@@ -167,7 +167,7 @@ export function siteRoutes(deps: SiteDeps): Hono<AppEnv> {
       c,
       deps,
       (store) =>
-        pages(store).use(`clubs|${access}|${value.key}`, () => {
+        pages(store).use(`clubs|${deps.root}|${access}|${value.key}`, () => {
           const page = resultsPage(deps, store, value, access);
           return { html: asciiHtml(page.html), total: page.total };
         }),

@@ -1,0 +1,335 @@
+import { assert, assertEquals, assertMatch, assertStrictEquals } from "../../_assert.ts";
+import { SessionStore, sessionStorePath } from "../../../core/sessions/store.ts";
+import { sessionAccess } from "../../../server/http/sessions.ts";
+import { PAGE_CSP, STYLESHEET } from "../../../server/html/mod.ts";
+import { sharedFixture, testApp } from "../_helpers.ts";
+
+const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+const DAY = 86_400_000;
+
+const fx = await sharedFixture();
+const writer = SessionStore.writer(sessionStorePath(fx.path));
+const free = writer.create({ tier: "free", ttlMs: DAY }).token;
+const member = writer.create({ tier: "member", ttlMs: DAY }).token;
+writer.close();
+const access = sessionAccess(SessionStore.reader(sessionStorePath(fx.path)));
+const app = testApp(fx.directory, { rateLimit: "off", access, baseUrl: null });
+// The same site behind https under a path, as --base-url would set it.
+const proxied = testApp(fx.directory, {
+  rateLimit: "off",
+  access,
+  baseUrl: "https://clubs.example/dir",
+});
+
+const ORIGIN = "http://127.0.0.1:8000";
+
+function get(path: string, headers: Record<string, string> = {}): Promise<Response> {
+  return Promise.resolve(
+    app.request(`${ORIGIN}${path}`, { headers: { accept: BROWSER, ...headers } }),
+  );
+}
+async function page(path: string, headers: Record<string, string> = {}): Promise<string> {
+  const res = await get(path, headers);
+  assertStrictEquals(res.status, 200, path);
+  return await res.text();
+}
+function post(
+  target: typeof app,
+  path: string,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+  origin = ORIGIN,
+): Promise<Response> {
+  return Promise.resolve(target.request(`${origin}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin, ...headers },
+    body: new URLSearchParams(form).toString(),
+  }));
+}
+/** The hrefs of a page, decoded. */
+function hrefs(html: string): string[] {
+  return [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+}
+
+Deno.test("GET / is the home page for browsers and the JSON index for everyone else", async () => {
+  const res = await get("/");
+  assertStrictEquals(res.status, 200);
+  assertStrictEquals(res.headers.get("content-type"), "text/html; charset=UTF-8");
+  const html = await res.text();
+  assert(html.includes("<h1>Find a private club</h1>"));
+  assert(html.includes('<form class="search" role="search" method="get" action="/clubs">'));
+  for (const accept of ["*/*", "application/json", "text/html;q=0.5, application/json"]) {
+    const json = await app.request(`${ORIGIN}/`, { headers: { accept } });
+    assertStrictEquals(json.headers.get("content-type"), "application/json", accept);
+    assertEquals(Object.keys(await json.json()), ["name", "snapshot", "links"]);
+  }
+  const bare = await app.request(`${ORIGIN}/`);
+  assertStrictEquals(bare.headers.get("content-type"), "application/json");
+  await bare.body?.cancel();
+});
+
+Deno.test("the home form offers groups, stored types, countries and US/Canada states with counts", async () => {
+  const html = await page("/");
+  assert(html.includes('<optgroup label="Groups">'));
+  assertMatch(html, /<option value="golf">Golf: country club and more \(13\)<\/option>/);
+  assertMatch(html, /<option value="yacht">Yacht \(1\)<\/option>/);
+  assertMatch(html, /<option value="United States">United States \(20\)<\/option>/);
+  assertMatch(html, /<optgroup label="Canada">.*<option value="Ontario">Ontario \(1\)/s);
+  assertMatch(html, /name="waitlist" value="open"> Open to applications <span class="count">\(5\)/);
+  for (const id of ["q", "type", "country", "state"]) {
+    assert(html.includes(`<label for="${id}">`), `label for ${id}`);
+  }
+});
+
+Deno.test("pages carry lang, landmarks, a strict CSP and the hashed stylesheet", async () => {
+  const res = await get("/clubs?type=golf");
+  const html = await res.text();
+  assertStrictEquals(res.headers.get("content-security-policy"), PAGE_CSP);
+  assertStrictEquals(res.headers.get("x-content-type-options"), "nosniff");
+  assertStrictEquals(res.headers.get("cache-control"), "private, no-store");
+  assertMatch(html, /^<!doctype html>\n<html lang="en">/);
+  for (const tag of ["<header", "<main", "<nav", "<footer", "<aside"]) {
+    assert(html.includes(tag), tag);
+  }
+  assert(html.includes(`<link rel="stylesheet" href="${STYLESHEET.path}">`));
+  assert(!/<script|style=|<style/i.test(html), "no script, no inline style");
+});
+
+Deno.test("the stylesheet is served for a year under its hash; another hash is not found", async () => {
+  const res = await app.request(`${ORIGIN}${STYLESHEET.path}`);
+  assertStrictEquals(res.status, 200);
+  assertStrictEquals(res.headers.get("content-type"), "text/css; charset=utf-8");
+  assertStrictEquals(res.headers.get("cache-control"), "public, max-age=31536000, immutable");
+  assert((await res.text()).length < 12_000, "one small stylesheet");
+  const stale = await app.request(`${ORIGIN}/assets/site.000000000000.css`);
+  assertStrictEquals(stale.status, 404);
+  await stale.body?.cancel();
+});
+
+Deno.test("results list the total, each club linking to its profile with its facts", async () => {
+  const html = await page("/clubs?type=golf&state=FL");
+  assert(html.includes("<h1>Golf clubs in FL</h1>"));
+  assert(html.includes("2 clubs"));
+  assert(html.includes('<a href="/clubs/seminole">Seminole Golf Club</a>'));
+  assert(html.includes('<a href="/clubs/riverside-tampa">Riverside Country Club</a>'));
+  assert(html.includes("Juno Beach, Florida, United States"));
+  assert(
+    html.includes(
+      '<span class="tag">Country club</span><span class="tag">Open to applications</span>',
+    ),
+  );
+});
+
+Deno.test("paging links: first, previous, next and last keep the filters", async () => {
+  const html = await page("/clubs?country=US&limit=5&page=2");
+  const links = hrefs(html);
+  for (const p of [1, 3, 4]) {
+    const want = p === 1 ? "/clubs?country=US&limit=5" : `/clubs?country=US&limit=5&page=${p}`;
+    assert(links.includes(want), want);
+  }
+  assert(html.includes('rel="prev"') && html.includes('rel="next"'));
+  assert(html.includes("Page 2 of 4"));
+  const last = await page("/clubs?country=US&limit=5&page=4");
+  assert(last.includes("<span>Next</span>") && last.includes("<span>Last</span>"));
+  const past = await page("/clubs?country=US&limit=5&page=9");
+  assert(hrefs(past).includes("/clubs?country=US&limit=5&page=4"), "a way back to the last page");
+});
+
+Deno.test("facet links add a filter and the chosen one removes it, counts matching totals", async () => {
+  const html = await page("/clubs?country=US");
+  assertMatch(
+    html,
+    /<a href="\/clubs\?type=golf&amp;country=US"><span>Golf<\/span><span class="count">6/,
+  );
+  assertMatch(
+    html,
+    /href="\/clubs\?country=US&amp;state=New%20York"><span>New York<\/span><span class="count">5/,
+  );
+  // The chosen country is a link back to every country; choosing another drops the state.
+  assertMatch(html, /<a href="\/clubs" aria-current="true">.*United States/);
+  const state = await page("/clubs?country=US&state=New%20York");
+  assertMatch(state, /<a href="\/clubs\?state=New%20York&amp;waitlist=unknown">|waitlist=unknown/);
+  assert(hrefs(state).includes("/clubs?country=Canada"), "another country drops the state");
+  const golf = await page("/clubs?type=golf&country=US");
+  assert(golf.includes("6 clubs"));
+});
+
+Deno.test("waitlist facet values add to the list and remove from it", async () => {
+  const html = await page("/clubs?waitlist=open");
+  assert(hrefs(html).includes("/clubs?waitlist=open,waitlist"));
+  assert(hrefs(html).includes("/clubs"), "removing the only value");
+  assert(!html.includes(">Invite only<"), "by_invitation stands for invite_only");
+});
+
+Deno.test("chosen filters are chips that remove themselves, plus clear all", async () => {
+  const html = await page("/clubs?q=golf&type=golf&country=US");
+  const links = hrefs(html);
+  assert(links.includes("/clubs?type=golf&country=US"), "remove the name");
+  assert(links.includes("/clubs?q=golf&country=US"), "remove the type");
+  assert(links.includes("/clubs?q=golf&type=golf"), "remove the country");
+  assert(html.includes(">Clear all</a>"));
+});
+
+Deno.test("one address per search: blanks and other spellings redirect to the canonical one", async () => {
+  for (
+    const [from, to] of <[string, string][]> [
+      [
+        "/clubs?q=&type=&country=US&state=&waitlist=open&waitlist=closed",
+        "/clubs?country=US&waitlist=open,closed",
+      ],
+      ["/clubs?state=FL&type=Golf&page=1", "/clubs?type=golf&state=FL"],
+      ["/clubs?q=st+andrews", "/clubs?q=st%20andrews"],
+    ]
+  ) {
+    const res = await get(from);
+    assertStrictEquals(res.status, 302, from);
+    assertStrictEquals(res.headers.get("location"), to);
+    const again = await get(to);
+    assertStrictEquals(again.status, 200, `${to} is canonical`);
+    await again.body?.cancel();
+  }
+});
+
+Deno.test("invalid parameters answer an HTML problem page, the text escaped", async () => {
+  const res = await get("/clubs?page=0");
+  assertStrictEquals(res.status, 400);
+  const html = await res.text();
+  assert(html.includes("<h1>Invalid page</h1>"));
+  assert(html.includes('href="http://127.0.0.1:8000/problems/invalid_page"'));
+  const evil = await get("/clubs?waitlist=%3Cscript%3E");
+  assertStrictEquals(evil.status, 400);
+  const text = await evil.text();
+  assert(!text.includes("<script>") && text.includes("&lt;script&gt;"));
+});
+
+Deno.test("a searched name is echoed escaped", async () => {
+  const html = await page("/clubs?q=%22%3E%3Cimg%20src%3Dx%3E");
+  assert(!html.includes("<img src=x>"));
+  assert(html.includes("&quot;&gt;&lt;img src=x&gt;"));
+});
+
+Deno.test("results show fees as the session allows", async () => {
+  const anon = await page("/clubs?q=pine%20valley");
+  assert(anon.includes('<span class="locked">locked</span>'));
+  assert(anon.includes(">Sign in</a>"));
+  const band = await page("/clubs?q=pine%20valley", { cookie: `session=${free}` });
+  assert(band.includes("$250,000–$500,000") || band.includes("&#8211;"));
+  assert(band.includes("Free account"));
+  const exact = await page("/clubs?q=pine%20valley", { cookie: `session=${member}` });
+  assert(exact.includes('<span class="fee">$250,000</span>'));
+  assert(exact.includes("Member"));
+});
+
+Deno.test("sign in sets an HttpOnly, SameSite=Lax session cookie and returns to the page", async () => {
+  const res = await post(app, "/sign-in", { token: free, next: "/clubs?type=golf" });
+  assertStrictEquals(res.status, 303);
+  assertStrictEquals(res.headers.get("location"), "/clubs?type=golf");
+  const cookie = res.headers.get("set-cookie")!;
+  assertMatch(
+    cookie,
+    new RegExp(`^session=${free}; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Lax$`),
+  );
+  const https = await post(
+    proxied,
+    "/sign-in",
+    { token: member, next: "/dir/clubs" },
+    {},
+    "https://clubs.example",
+  );
+  assertStrictEquals(https.status, 303);
+  assertMatch(https.headers.get("set-cookie")!, /; Path=\/dir; .*HttpOnly; SameSite=Lax; Secure$/);
+});
+
+Deno.test("sign in refuses a token that is no live session, without a cookie", async () => {
+  for (const token of ["", "cds_" + "x".repeat(43), "not a token; Path=/"]) {
+    const res = await post(app, "/sign-in", { token, next: "/" });
+    assertStrictEquals(res.status, 400, token);
+    assertStrictEquals(res.headers.get("set-cookie"), null);
+    const html = await res.text();
+    assert(html.includes('role="alert"'), token);
+  }
+});
+
+Deno.test("sign out clears the cookie and returns to the page", async () => {
+  const res = await post(app, "/sign-out", { next: "/clubs/seminole" }, {
+    cookie: `session=${free}`,
+  });
+  assertStrictEquals(res.status, 303);
+  assertStrictEquals(res.headers.get("location"), "/clubs/seminole");
+  assertMatch(
+    res.headers.get("set-cookie")!,
+    /^session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax/,
+  );
+});
+
+Deno.test("forms posted from another site are refused", async () => {
+  for (const path of ["/sign-in", "/sign-out"]) {
+    const res = await post(app, path, { token: free }, { origin: "https://evil.example" });
+    assertStrictEquals(res.status, 403, path);
+    assertStrictEquals(res.headers.get("set-cookie"), null);
+    await res.body?.cancel();
+    const none = await app.request(`${ORIGIN}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `token=${free}`,
+    });
+    assertStrictEquals(none.status, 403, `${path} without Origin`);
+    await none.body?.cancel();
+  }
+});
+
+Deno.test("sign in returns only to pages of this site", async () => {
+  for (
+    const next of [
+      "https://evil.example/",
+      "//evil.example/",
+      "/\\evil.example",
+      "javascript:alert(1)",
+    ]
+  ) {
+    const res = await post(app, "/sign-in", { token: free, next });
+    assertStrictEquals(res.headers.get("location"), "/", next);
+  }
+});
+
+Deno.test("an oversized form is refused", async () => {
+  const res = await post(app, "/sign-in", { token: "x".repeat(10_000) });
+  assertStrictEquals(res.status, 413);
+  await res.body?.cancel();
+});
+
+Deno.test("the header offers sign in, or the account and sign out", async () => {
+  const anon = await page("/clubs");
+  assert(anon.includes('<a href="/sign-in?next=%2Fclubs">Sign in</a>'));
+  const signedIn = await page("/clubs", { cookie: `session=${member}` });
+  assert(signedIn.includes('<li class="who">Member</li>'));
+  assert(signedIn.includes('<form method="post" action="/sign-out">'));
+});
+
+Deno.test("behind a base URL with a path, every link keeps the path", async () => {
+  const res = await proxied.request("https://clubs.example/clubs?type=golf", {
+    headers: { accept: BROWSER },
+  });
+  const html = await res.text();
+  const local = hrefs(html).filter((h) => h.startsWith("/"));
+  assert(local.length > 10);
+  for (const h of local) assert(h.startsWith("/dir/"), h);
+});
+
+Deno.test("profiles link back to the search and to the clubs of their type, region and country", async () => {
+  const html = await page("/clubs/seminole");
+  const links = hrefs(html);
+  for (
+    const want of [
+      "/",
+      "/clubs?type=golf",
+      "/clubs?country=United%20States&state=Florida",
+      "/clubs?country=United%20States",
+    ]
+  ) {
+    assert(links.includes(want), want);
+  }
+  assert(html.includes("More clubs nearby"));
+  assert(links.includes("/clubs/club-havana"), "a club in the same region");
+  assert(!links.includes("/clubs/seminole"), "not itself");
+});
