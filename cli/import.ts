@@ -9,7 +9,7 @@
  */
 import { type Command, parseFlags, UsageError } from "./args.ts";
 import { commandInfo } from "./commands.ts";
-import { importCsv, ImportError, openSource } from "../core/import/mod.ts";
+import { ImportBusy, importCsv, ImportError, openSource } from "../core/import/mod.ts";
 import { defaultDbPath } from "../core/store/mod.ts";
 import { progressReporter } from "./output/progress.ts";
 
@@ -25,6 +25,8 @@ Options:
   --db PATH         database to replace (default: $CLUBDIR_DB or data/clubs.db)
   --dry-run         validate and build, but keep the current database
   --max-errors N    errors to list before the count (default 50)
+  --wait            if another import into the same database runs, wait for it
+                    (default: fail at once, naming its pid)
   -h, --help        show this help
 
 Examples:
@@ -40,6 +42,7 @@ export const importCommand: Command = {
       db: { type: "string" },
       "dry-run": { type: "boolean" },
       "max-errors": { type: "string" },
+      wait: { type: "boolean" },
     }, true);
     if (values.help) {
       console.log(USAGE);
@@ -66,8 +69,11 @@ export const importCommand: Command = {
     }
     const dbPath = values.db ?? defaultDbPath();
     const abort = new AbortController();
-    const onSignal = () => abort.abort(new Error("interrupted"));
-    Deno.addSignalListener("SIGINT", onSignal);
+    let stoppedBy: StopSignal | null = null;
+    const stopSignals = onStopSignals((signal) => {
+      stoppedBy ??= signal;
+      abort.abort(new Error(`stopped by ${signal}`));
+    });
     const progress = progressReporter(source.size);
     try {
       const s = await importCsv(source.stream, {
@@ -77,8 +83,20 @@ export const importCommand: Command = {
         onProgress: progress.update,
         signal: abort.signal,
         source: file === "-" ? "stdin" : file,
+        wait: values.wait ?? false,
+        onWait: (pid) =>
+          console.error(
+            `waiting for another import into ${dbPath} (pid ${pid ?? "unknown"}) to finish…`,
+          ),
       });
       progress.done();
+      if (s.removedTemps.files.length) {
+        console.error(
+          `note: removed ${s.removedTemps.files.length} temporary file(s) of interrupted imports (${
+            mib(s.removedTemps.bytes)
+          })`,
+        );
+      }
       if (s.unknownColumns.length) {
         console.error(
           `note: ignored unknown columns: ${s.unknownColumns.join(", ")}`,
@@ -114,13 +132,41 @@ export const importCommand: Command = {
         console.error(`error: ${e.message}; ${dbPath} was not changed`);
         return 1;
       }
-      if (abort.signal.aborted) {
-        console.error(`error: import interrupted; ${dbPath} was not changed`);
-        return 130;
+      if (e instanceof ImportBusy) {
+        console.error(`error: ${e.message}; wait for it to finish, or pass --wait`);
+        return 1;
+      }
+      if (stoppedBy) {
+        console.error(`error: import stopped by ${stoppedBy}; ${dbPath} was not changed`);
+        return 128 + SIGNAL_NUMBERS[stoppedBy as StopSignal];
       }
       throw e;
     } finally {
-      Deno.removeSignalListener("SIGINT", onSignal);
+      stopSignals();
     }
   },
 };
+
+/** The signals that stop an import cleanly, with their numbers (exit code 128 + n). */
+const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
+type StopSignal = keyof typeof SIGNAL_NUMBERS;
+
+/**
+ * Calls `stop` on SIGINT, SIGTERM or SIGHUP instead of dying, so the import
+ * removes its temporary file; returns the function that stops listening.
+ */
+function onStopSignals(stop: (signal: StopSignal) => void): () => void {
+  const listeners: [StopSignal, () => void][] = [];
+  for (const signal of Object.keys(SIGNAL_NUMBERS) as StopSignal[]) {
+    const listener = () => stop(signal);
+    try {
+      Deno.addSignalListener(signal, listener);
+      listeners.push([signal, listener]);
+    } catch { /* not a signal on this OS (Windows has SIGINT only) */ }
+  }
+  return () => {
+    for (const [signal, listener] of listeners) Deno.removeSignalListener(signal, listener);
+  };
+}
+
+const mib = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;

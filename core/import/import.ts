@@ -13,6 +13,7 @@
  * @module
  */
 import { DatabaseSync } from "node:sqlite";
+import { dirname } from "node:path";
 import { CLUB_FIELDS, type ClubRecord } from "../schema/club.ts";
 import { CREATE_INDEXES, CREATE_STAGED_JSON, CREATE_TABLES, SCHEMA_VERSION } from "../store/ddl.ts";
 import { fold } from "../model/fold.ts";
@@ -22,10 +23,12 @@ import { normalizeType as typeKey } from "../model/types.ts";
 import { buildPlaces, listedCountryKey, listedStateKey } from "../places/build.ts";
 import { toApiClub } from "../model/render.ts";
 import { buildKeyColumns, KeyIndex } from "../search/key_index.ts";
+import { buildWordIndex } from "../search/words.ts";
 import type { RowError } from "./csv_row.ts";
 import { slugify } from "../model/slug.ts";
 import { ImportError } from "./errors.ts";
 import { importRows, ReadFailure } from "./rows.ts";
+import { lockImport, removeStaleTemps, tempPathFor } from "./lock.ts";
 
 export { openSource } from "./source.ts";
 
@@ -37,9 +40,12 @@ export interface ImportSummary {
   seconds: number;
   unknownColumns: string[];
   dbPath: string | null;
+  /** Temporary files of killed imports that this one removed. */
+  removedTemps: { files: string[]; bytes: number };
 }
 
 export { ImportError } from "./errors.ts";
+export { ImportBusy } from "./lock.ts";
 
 /** Options of {@link importCsv}. */
 export interface ImportOptions {
@@ -55,11 +61,10 @@ export interface ImportOptions {
   signal?: AbortSignal;
   /** Recorded in the snapshot's metadata (e.g. the file name). */
   source?: string;
-}
-
-function tempPathFor(dbPath: string): string {
-  const rand = crypto.getRandomValues(new Uint32Array(2)).join("");
-  return `${dbPath}.importing-${Deno.pid}-${rand}`;
+  /** When another import into the same database runs: wait for it (else fail with ImportBusy). */
+  wait?: boolean;
+  /** Called once before waiting for another import, with its pid. */
+  onWait?: (pid: number | null) => void;
 }
 
 function removeQuietly(path: string): void {
@@ -70,16 +75,43 @@ function removeQuietly(path: string): void {
   }
 }
 
+/** Flushes a file (or a directory's entries) to the disk. */
+function syncPath(path: string): void {
+  const f = Deno.openSync(path, { read: true });
+  try {
+    f.syncSync();
+  } finally {
+    f.close();
+  }
+}
+
 /**
  * Streams a CSV snapshot into a new database and swaps it in. Throws
  * {@link ImportError} with every collected error (up to `maxErrors`) when
- * the input is invalid; the target file is then left as it was.
+ * the input is invalid; the target file is then left as it was. Imports
+ * into one database run one at a time: another one fails with
+ * {@link ImportBusy} unless `wait` is set.
  */
 export async function importCsv(
   source: ReadableStream<Uint8Array>,
   options: ImportOptions,
 ): Promise<ImportSummary> {
   const started = performance.now();
+  // A dry run replaces nothing, so it needs no turn.
+  const lock = options.dryRun ? null : await lockImport(options.dbPath, options);
+  try {
+    const removedTemps = removeStaleTemps(options.dbPath);
+    return { ...await build(source, options, started), removedTemps };
+  } finally {
+    lock?.release();
+  }
+}
+
+async function build(
+  source: ReadableStream<Uint8Array>,
+  options: ImportOptions,
+  started: number,
+): Promise<Omit<ImportSummary, "removedTemps">> {
   const maxErrors = options.maxErrors ?? 50;
   const tmp = tempPathFor(options.dbPath);
   const db = new DatabaseSync(tmp);
@@ -118,9 +150,15 @@ export async function importCsv(
     );
     db.close();
     if (!options.dryRun) {
+      // On disk before it is named, and the name on disk before we say so:
+      // a power loss leaves the old database or the complete new one.
+      syncPath(tmp);
       // rename(2) is atomic: readers see the old file or the new one, never a mix.
       Deno.renameSync(tmp, options.dbPath);
       renamed = true;
+      try {
+        syncPath(dirname(options.dbPath));
+      } catch { /* directories cannot be opened for syncing on every OS */ }
     }
     return {
       rows,
@@ -163,7 +201,7 @@ async function stage(
   db.exec("BEGIN");
   try {
     // Parsing and validation run in a worker where allowed, a few batches ahead of the inserts.
-    for await (const m of importRows(source)) {
+    for await (const m of importRows(source, options.signal)) {
       if (m.t === "header") {
         unknownColumns = m.unknownColumns;
         continue;
@@ -347,6 +385,7 @@ function finish(db: DatabaseSync, source: string): void {
       SELECT k.rank, s.json FROM club_keys k JOIN staged_json s ON s.club = k.club ORDER BY k.rank;
     DROP TABLE staged_json;`);
   buildKeyColumns(db);
+  buildWordIndex(db);
   buildPlaces(db);
   db.exec(CREATE_INDEXES);
   const meta = db.prepare("INSERT INTO meta(key, value) VALUES (?, ?)");

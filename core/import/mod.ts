@@ -15,6 +15,7 @@ import type { ImportOptions, ImportSummary } from "./import.ts";
 
 export { BUNDLED_SNAPSHOT, ensureDatabase } from "./bundled.ts";
 export { ImportError } from "./errors.ts";
+export { ImportBusy, lockPathFor } from "./lock.ts";
 export { openSource } from "./source.ts";
 export type { ImportOptions, ImportSummary } from "./import.ts";
 export type { RowError } from "./csv_row.ts";

@@ -47,8 +47,9 @@ function workerAllowed(): boolean {
  */
 export function importRows(
   source: ReadableStream<Uint8Array>,
+  signal?: AbortSignal,
 ): AsyncGenerator<RowMessage, void, undefined> {
-  return workerAllowed() ? workerRows(source) : parseRows(source);
+  return workerAllowed() ? workerRows(source, signal) : parseRows(source);
 }
 
 /** Thrown for a CSV syntax error; `code` is csv-parse's (CSV_…). */
@@ -72,6 +73,7 @@ export class CsvFailure extends Error {
  */
 export async function* workerRows(
   source: ReadableStream<Uint8Array>,
+  signal?: AbortSignal,
 ): AsyncGenerator<RowMessage, void, undefined> {
   const worker = new Worker(WORKER, { type: "module" });
   const path = claimSourceFile(source);
@@ -109,9 +111,13 @@ export async function* workerRows(
     failure ??= new Error(`The import worker failed: ${e.message}`);
     notify();
   };
+  // A stop must not wait for input that may never come (a pipe kept open).
+  const onAbort = () => notify();
+  signal?.addEventListener("abort", onAbort);
   send({ t: "start", path });
   try {
     while (true) {
+      signal?.throwIfAborted();
       if (failure) throw failure;
       const m = queue.shift();
       if (m === undefined) {
@@ -127,6 +133,7 @@ export async function* workerRows(
       if (m.t === "done" || m.t === "fatal") return;
     }
   } finally {
+    signal?.removeEventListener("abort", onAbort);
     worker.terminate();
     reader?.cancel().catch(() => {});
   }
