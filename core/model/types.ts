@@ -20,6 +20,33 @@ export const TYPE_GROUPS: Readonly<Record<string, readonly string[]>> = {
   dining: ["dining", "wine"],
 };
 
+/**
+ * Every stored club type the directory knows; an import stores another
+ * type with a warning (it is then found only by its exact name).
+ */
+export const CLUB_TYPES: readonly string[] = [
+  "golf",
+  "country_club",
+  "city",
+  "social",
+  "athletic",
+  "yacht",
+  "tennis",
+  "beach",
+  "dining",
+  "wine",
+  "arts",
+  "cigar",
+  "wellness",
+  "outdoor",
+  "hunting",
+  "fishing",
+  "shooting",
+  "ski",
+  "adventure",
+  "polo",
+];
+
 /** Type names that read as another name before grouping. */
 export const TYPE_ALIASES: Readonly<Record<string, string>> = {
   wine: "dining",
