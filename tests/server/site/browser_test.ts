@@ -1,0 +1,259 @@
+/// <reference lib="dom" />
+/**
+ * The website in a real headless Chromium against a real server: what a
+ * person does (search by name, follow a result, go back, page, apply and
+ * remove a filter, sign in to see fees, sign out), with no console error on
+ * the way, keyboard and phone-width checks, and axe-core finding no
+ * accessibility violation on the home, results and profile pages.
+ */
+import { assert, assertEquals, assertStrictEquals } from "../../_assert.ts";
+import type { HTTPRequest, Page } from "puppeteer-core";
+import { SessionStore, sessionStorePath } from "../../../core/sessions/store.ts";
+import { sessionAccess } from "../../../server/http/sessions.ts";
+import { sharedFixture, testApp } from "../_helpers.ts";
+import { axeViolations, CHROMIUM, hasChromium, launchBrowser, PHOTO_PNG } from "./_browser.ts";
+
+const ignore = !hasChromium();
+if (ignore) {
+  console.warn(`browser tests skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
+}
+
+/** Serves the fixture over real HTTP on a free loopback port, sessions on. */
+async function server() {
+  const fx = await sharedFixture();
+  const writer = SessionStore.writer(sessionStorePath(fx.path));
+  const member = writer.create({ tier: "member", ttlMs: 86_400_000 }).token;
+  writer.close();
+  const app = testApp(fx.directory, {
+    baseUrl: null,
+    rateLimit: "off",
+    access: sessionAccess(SessionStore.reader(sessionStorePath(fx.path))),
+  });
+  const http = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    (req, info) => app.fetch(req, info),
+  );
+  const origin = `http://127.0.0.1:${http.addr.port}`;
+  return { origin, member, http };
+}
+
+/** Console errors, uncaught page errors and failed requests, as they happen. */
+function watch(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console: ${m.text()} (${m.location().url ?? ""})`);
+  });
+  page.on("pageerror", (e) => problems.push(`page error: ${(e as Error).message}`));
+  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
+  return problems;
+}
+
+/** Club photos come from other hosts: answer them here, so the run is offline. */
+async function servePhotos(page: Page, origin: string): Promise<void> {
+  await page.setRequestInterception(true);
+  page.on("request", (r: HTTPRequest) => {
+    if (r.url().startsWith(origin)) return void r.continue();
+    if (r.resourceType() === "image") {
+      return void r.respond({ status: 200, contentType: "image/png", body: PHOTO_PNG });
+    }
+    return void r.abort();
+  });
+}
+
+async function go(page: Page, url: string): Promise<void> {
+  const res = await page.goto(url, { waitUntil: "load" });
+  assertStrictEquals(res?.status(), 200, url);
+}
+
+/** Clicks a link or button and waits for the page it leads to. */
+async function follow(page: Page, selector: string): Promise<void> {
+  await Promise.all([page.waitForNavigation({ waitUntil: "load" }), page.click(selector)]);
+}
+
+const text = (page: Page, selector: string) =>
+  page.$eval(selector, (e) => (e as HTMLElement).innerText.trim());
+
+Deno.test({
+  name: "a person searches, browses, filters and signs in with a real browser",
+  ignore,
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const { origin, member, http } = await server();
+    await using launched = await launchBrowser();
+    try {
+      const page = await launched.browser.newPage();
+      await page.setViewport({ width: 1280, height: 900 });
+      const problems = watch(page);
+      await servePhotos(page, origin);
+
+      await t.step("search by name from the home page", async () => {
+        await go(page, `${origin}/`);
+        assertStrictEquals(await page.title(), "Find a private club · Club Directory");
+        await page.type("#q", "Seminole");
+        await Promise.all([
+          page.waitForNavigation({ waitUntil: "load" }),
+          page.keyboard.press("Enter"),
+        ]);
+        // The form's blank fields are dropped: one shareable address.
+        assertStrictEquals(page.url(), `${origin}/clubs?q=Seminole`);
+        assert((await text(page, ".lede")).startsWith("1 club"));
+      });
+
+      await t.step("follow a result to its profile, and come back", async () => {
+        await follow(page, ".results a[href='/clubs/seminole']");
+        assertStrictEquals(await text(page, "h1"), "Seminole Golf Club");
+        await follow(page, "nav.crumbs a[href='/clubs?type=golf']");
+        assert((await text(page, ".lede")).startsWith("13 clubs"));
+        await page.goBack({ waitUntil: "load" });
+        assertStrictEquals(page.url(), `${origin}/clubs/seminole`);
+        await page.goBack({ waitUntil: "load" });
+        assertStrictEquals(page.url(), `${origin}/clubs?q=Seminole`);
+      });
+
+      await t.step("page through the results", async () => {
+        await go(page, `${origin}/clubs?limit=5`);
+        assert((await text(page, "nav.pages")).includes("Page 1 of 6"));
+        await follow(page, "nav.pages a[rel='next']");
+        assertStrictEquals(page.url(), `${origin}/clubs?limit=5&page=2`);
+        await follow(page, "nav.pages li:last-child a");
+        assert((await text(page, "nav.pages")).includes("Page 6 of 6"));
+        await follow(page, "nav.pages a[rel='prev']");
+        assert((await text(page, "nav.pages")).includes("Page 5 of 6"));
+        await follow(page, "nav.pages li:first-child a");
+        assertStrictEquals(page.url(), `${origin}/clubs?limit=5`);
+      });
+
+      await t.step("apply a filter from its list, then remove it", async () => {
+        await go(page, `${origin}/clubs`);
+        await follow(page, "#facet-type + ul a[href='/clubs?type=golf']");
+        assertStrictEquals(page.url(), `${origin}/clubs?type=golf`);
+        assert((await text(page, ".lede")).startsWith("13 clubs"));
+        const items = await page.$$eval(".results > li", (l) => l.length);
+        assertStrictEquals(items, 13);
+        await follow(page, "#facet-country + ul a[href='/clubs?type=golf&country=Switzerland']");
+        assert((await text(page, ".lede")).startsWith("1 club"));
+        await follow(page, ".chips a[href='/clubs?type=golf']");
+        await follow(page, "#facet-type + ul a[aria-current]");
+        assertStrictEquals(page.url(), `${origin}/clubs`);
+        assert((await text(page, ".lede")).startsWith("30 clubs"));
+      });
+
+      await t.step("sign in to see fees, then sign out", async () => {
+        await go(page, `${origin}/clubs/pine-valley-golf-club`);
+        assertEquals(await page.$$eval(".feetable .locked", (l) => l.length), 4);
+        await follow(page, "main a[href^='/sign-in']");
+        assertStrictEquals(await text(page, "h1"), "Sign in");
+        await page.type("#token", member);
+        await follow(page, "main form button[type=submit]");
+        assertStrictEquals(page.url(), `${origin}/clubs/pine-valley-golf-club`);
+        const fees = await text(page, ".feetable");
+        assert(fees.includes("$250,000") && fees.includes("$280,000"), fees);
+        assertStrictEquals(await text(page, "header .who"), "Member");
+        const cookies = await launched.browser.cookies();
+        const session = cookies.find((c) => c.name === "session")!;
+        assert(session.httpOnly && session.sameSite === "Lax");
+        await follow(page, "header form button");
+        assertStrictEquals(page.url(), `${origin}/clubs/pine-valley-golf-club`);
+        assertEquals(await page.$$eval(".feetable .locked", (l) => l.length), 4);
+        assert((await text(page, "header nav")).includes("Sign in"));
+      });
+
+      await t.step(
+        "the keyboard reaches the skip link first, and it leads to the content",
+        async () => {
+          await go(page, `${origin}/clubs`);
+          await page.keyboard.press("Tab");
+          const focused = await page.evaluate(() => document.activeElement?.className);
+          assertStrictEquals(focused, "skip");
+          const visible = await page.$eval(".skip", (e) => e.getBoundingClientRect().left >= 0);
+          assert(visible, "the focused skip link is on screen");
+        },
+      );
+
+      await t.step("phone width: nothing scrolls sideways, photos keep their box", async () => {
+        await page.setViewport({ width: 375, height: 740, isMobile: true, hasTouch: true });
+        for (const path of ["/", "/clubs?type=golf", "/clubs/pine-valley-golf-club"]) {
+          await go(page, origin + path);
+          const wide = await page.evaluate(() =>
+            document.documentElement.scrollWidth - document.documentElement.clientWidth
+          );
+          assertStrictEquals(wide, 0, path);
+        }
+        const box = await page.$eval(".media.hero", (e) => e.getBoundingClientRect().height);
+        assert(box > 100, "the hero keeps its fixed-ratio box");
+        await page.setViewport({ width: 1280, height: 900 });
+      });
+
+      await t.step(
+        "axe-core finds no violation on the home, results and profile pages",
+        async () => {
+          for (const path of ["/", "/clubs?type=golf&country=US", "/clubs/pine-valley-golf-club"]) {
+            await go(page, origin + path);
+            assertEquals(await axeViolations(page), [], path);
+          }
+        },
+      );
+
+      await t.step("no console error, page error or failed request on the way", () => {
+        assertEquals(problems, []);
+      });
+
+      await t.step("a mistyped token is refused on the page", async () => {
+        await go(page, `${origin}/sign-in`);
+        await page.type("#token", "cds_not-a-live-session");
+        await Promise.all([page.waitForNavigation(), page.click("main form button[type=submit]")]);
+        assert((await text(page, "[role=alert]")).includes("not a live session"));
+        // The refusal is a 400, which the browser logs; nothing else is.
+        assertEquals(problems.map((p) => p.replace(/ \(http.*\)$/, "")), [
+          "console: Failed to load resource: the server responded with a status of 400 (Bad Request)",
+        ]);
+      });
+      await page.close();
+    } finally {
+      await http.shutdown();
+    }
+  },
+});
+
+Deno.test({
+  name: "a photo that fails to load keeps its box and shows the club's initials",
+  ignore,
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const { origin, http } = await server();
+    await using launched = await launchBrowser();
+    try {
+      const page = await launched.browser.newPage();
+      const problems = watch(page);
+      await page.setRequestInterception(true);
+      page.on("request", (r: HTTPRequest) => {
+        if (r.url().startsWith(origin)) return void r.continue();
+        return void r.respond({ status: 404, contentType: "text/plain", body: "gone" });
+      });
+      await page.setViewport({ width: 1280, height: 900 });
+      await go(page, `${origin}/clubs/pine-valley-golf-club`);
+      const img = await page.$eval(".media.hero img", (e) => {
+        const i = e as HTMLImageElement;
+        const after = getComputedStyle(i, "::after");
+        return {
+          broken: i.complete && i.naturalWidth === 0,
+          height: i.getBoundingClientRect().height,
+          placeholder: after.content,
+          alt: i.alt,
+        };
+      });
+      assert(img.broken, "the photo failed");
+      assert(img.height > 100, "its box keeps its size");
+      assertStrictEquals(img.placeholder, '"PV"');
+      assertStrictEquals(img.alt, "Photo of Pine Valley Golf Club");
+      // The only errors are the photo's own.
+      assert(problems.length > 0);
+      for (const p of problems) assert(p.includes("images.example/pv.jpg") || p.includes("404"), p);
+      await page.close();
+    } finally {
+      await http.shutdown();
+    }
+  },
+});
