@@ -8,8 +8,9 @@
  * ```
  * @module
  */
-import { UsageError } from "./cli/args.ts";
+import { UsageError, usageMessage } from "./cli/args.ts";
 import { COMMANDS } from "./cli/commands.ts";
+import { OutputClosed } from "./cli/output/stdout.ts";
 import { VERSION } from "./core/model/version.ts";
 
 const USAGE = `clubdir: a read-only directory of private membership clubs.
@@ -41,7 +42,11 @@ export async function main(args: string[]): Promise<number> {
   }
   const entry = COMMANDS.find((c) => c.name === name);
   if (!entry) {
-    console.error(`error: unknown command "${name}"\n\n${USAGE}`);
+    const e = new UsageError(`unknown command "${name}"`, {
+      given: name,
+      known: COMMANDS.map((c) => c.name),
+    });
+    console.error(`error: ${await usageMessage(e)}\n\n${USAGE}`);
     return 2;
   }
   const command = await entry.load();
@@ -49,9 +54,11 @@ export async function main(args: string[]): Promise<number> {
     return await command.run(rest);
   } catch (e) {
     if (e instanceof UsageError) {
-      console.error(`error: ${e.message}\n\n${command.usage}`);
+      console.error(`error: ${await usageMessage(e)}\n\n${command.usage}`);
       return 2;
     }
+    // The reader of stdout stopped early (`| head`): what it read is the answer.
+    if (e instanceof OutputClosed) return 0;
     console.error(`error: ${(e as Error).message}`);
     return 1;
   }

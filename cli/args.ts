@@ -16,10 +16,62 @@
 
 /** A mistake in how a command was called: exit code 2, usage shown. */
 export class UsageError extends Error {
-  constructor(message: string) {
+  /** For an unknown word: what was given and what is known, to suggest the closest. */
+  readonly unknown: { given: string; known: readonly string[] } | undefined;
+
+  constructor(message: string, unknown?: { given: string; known: readonly string[] }) {
     super(message);
     this.name = "UsageError";
+    this.unknown = unknown;
   }
+}
+
+/**
+ * The known word closest to `given`: one it starts (`coun` → `country`),
+ * else the nearest by edit distance, within 1 edit for words of up to 3
+ * letters and 2 beyond (`tpye` → `type`). Null when nothing is that close.
+ * The distance comes from `leven`, loaded only here, on the error path.
+ *
+ * @example
+ * ```ts
+ * import { closest } from "./args.ts";
+ * await closest("tpye", ["type", "state", "country"]); // "type"
+ * await closest("zzz", ["type"]); // null
+ * ```
+ */
+export async function closest(given: string, known: readonly string[]): Promise<string | null> {
+  const starts = known.filter((k) => given.length >= 2 && k.startsWith(given));
+  if (starts.length === 1) return starts[0]!;
+  const { default: leven } = await import("leven");
+  const limit = given.length <= 3 ? 1 : 2;
+  let best: string | null = null;
+  let bestDistance = limit + 1;
+  for (const k of known) {
+    const d = leven(given, k);
+    if (d < bestDistance) [best, bestDistance] = [k, d];
+  }
+  return best;
+}
+
+/**
+ * The message of a {@link UsageError}, with "did you mean …?" when it is
+ * about an unknown flag or word that is close to a known one.
+ *
+ * @example
+ * ```ts ignore
+ * import { parseFlags, usageMessage } from "./args.ts";
+ * try {
+ *   parseFlags(["--tpye", "golf"], { type: { type: "string" } });
+ * } catch (e) {
+ *   await usageMessage(e as UsageError); // "unknown flag '--tpye' (did you mean --type?)"
+ * }
+ * ```
+ */
+export async function usageMessage(e: UsageError): Promise<string> {
+  if (!e.unknown) return e.message;
+  const dashes = /^-*/.exec(e.unknown.given)![0];
+  const match = await closest(e.unknown.given.slice(dashes.length), e.unknown.known);
+  return match === null ? e.message : `${e.message} (did you mean ${dashes}${match}?)`;
 }
 
 /** Declares one flag: a string value or a boolean switch. */
@@ -58,7 +110,12 @@ export function parseFlags<O extends Record<string, FlagSpec>>(
       : shorts.get(arg.slice(1));
     const spec = flag === undefined ? undefined : specs[flag];
     if (!flag || !spec || !Object.hasOwn(specs, flag)) {
-      throw new UsageError(`unknown flag '${arg.split("=")[0]}'`);
+      const given = arg.split("=")[0]!;
+      // Only a long flag is worth a suggestion; one letter is too little to go on.
+      throw new UsageError(
+        `unknown flag '${given}'`,
+        given.startsWith("--") ? { given, known: Object.keys(specs) } : undefined,
+      );
     }
     if (spec.type === "boolean") {
       if (eq >= 0) throw new UsageError(`flag '--${flag}' does not take a value`);

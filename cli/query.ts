@@ -11,7 +11,7 @@
 import { type Command, parseFlags } from "./args.ts";
 import { commandInfo } from "./commands.ts";
 import type { ClubRecord } from "../core/schema/mod.ts";
-import { CLUB_FIELDS, PROBLEMS, WAITLIST_VALUES } from "../core/model/mod.ts";
+import { CLUB_FIELDS, FEE_FIGURE_FIELDS, PROBLEMS, WAITLIST_VALUES } from "../core/model/mod.ts";
 import {
   clubJsonItems,
   clubListJson,
@@ -24,7 +24,11 @@ import {
 } from "../core/search/mod.ts";
 import { type ClubStore, defaultDbPath, Directory, StoreError } from "../core/store/mod.ts";
 import { ensureDatabase } from "../core/import/mod.ts";
-import { formatTable, terminalColumns } from "./output/table.ts";
+import { formatClubTable } from "./output/club_table.ts";
+import { cliHint } from "./output/hints.ts";
+import { terminalColumns } from "./output/table.ts";
+import { safeText } from "./output/text.ts";
+import { writeOut as out } from "./output/stdout.ts";
 
 const FORMATS = ["table", "json", "csv", "ndjson"] as const;
 type Format = typeof FORMATS[number];
@@ -94,7 +98,7 @@ export const queryCommand: Command = {
       console.error(
         `error: ${p.title.toLowerCase()} (--${parsed.error.param}): ${parsed.error.detail}`,
       );
-      console.error(`hint: ${p.hint}`);
+      console.error(`hint: ${cliHint(p.hint, parsed.error.param)}`);
       return 2;
     }
     const dbPath = values.db ?? defaultDbPath();
@@ -120,15 +124,6 @@ export const queryCommand: Command = {
   },
 };
 
-const encoder = new TextEncoder();
-async function out(text: string): Promise<void> {
-  const bytes = encoder.encode(text);
-  let written = 0;
-  while (written < bytes.length) {
-    written += await Deno.stdout.write(bytes.subarray(written));
-  }
-}
-
 async function write(
   store: ClubStore,
   query: SearchQuery,
@@ -142,7 +137,7 @@ async function write(
     }
     if (format === "table") {
       const records = store.records(first.ranks);
-      return out(formatTable(records, first, terminalColumns()) + "\n");
+      return out(await formatClubTable(records, first, terminalColumns()) + "\n");
     }
   }
   // Every remaining format streams page by page.
@@ -167,17 +162,16 @@ async function write(
   if (format === "table") {
     const records: ClubRecord[] = [];
     for (const page of pages()) records.push(...store.records(page.ranks));
-    return out(
-      formatTable(records, {
-        ...first,
-        page: 1,
-        limit: Math.max(records.length, 1),
-      }, 120) + "\n",
-    );
+    const all = { ...first, page: 1, limit: Math.max(records.length, 1) };
+    return out(await formatClubTable(records, all, terminalColumns()) + "\n");
   }
   // Loaded only for CSV output, to keep the other formats' start-up short.
   const { stringify } = format === "csv" ? await import("csv-stringify/sync") : { stringify: null };
   if (stringify) await out(stringify([CLUB_FIELDS as unknown as string[]]));
+  // Fee figures are never shown (anonymous caller). CSV keeps the data exact for
+  // files and pipes; on a terminal, control characters are shown, not obeyed.
+  const hidden = new Set<string>(FEE_FIGURE_FIELDS);
+  const cell = Deno.stdout.isTerminal() ? safeText : (text: string) => text;
   for (const page of pages()) {
     if (format === "ndjson") {
       const items = clubJsonItems(store, page.ranks, "locked");
@@ -185,11 +179,8 @@ async function write(
     } else {
       const rows = store.records(page.ranks).map((r) =>
         CLUB_FIELDS.map((f) => {
-          const v = f === "initiation_fee" || f === "annual_dues" ||
-              f === "monthly_dues"
-            ? null
-            : r[f];
-          return v === null ? "" : Array.isArray(v) ? JSON.stringify(v) : String(v);
+          const v = hidden.has(f) ? null : r[f];
+          return v === null ? "" : cell(Array.isArray(v) ? JSON.stringify(v) : String(v));
         })
       );
       await out(stringify!(rows));

@@ -10,6 +10,7 @@
  */
 import { type Command, DURATION_UNITS, durationMs, parseFlags, UsageError } from "./args.ts";
 import { commandInfo } from "./commands.ts";
+import { type ColumnSpec, renderTable, terminalColumns } from "./output/table.ts";
 import { defaultDbPath } from "../core/store/mod.ts";
 import { SESSION_COOKIE } from "../core/model/mod.ts";
 import {
@@ -91,13 +92,20 @@ function iso(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
-/** Aligned columns; table.ts lays out clubs only, and this table is tiny. */
-function columns(head: string[], rows: string[][]): string {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]!].length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => c + " ".repeat(widths[i]! - [...c].length)).join("  ").trimEnd();
-  return [line(head), ...rows.map(line)].join("\n");
-}
+/**
+ * The `session list` columns, fitted to the terminal: the label is cut
+ * first; on a narrow terminal the creation date goes, then the access level
+ * (the tier says it), then the label.
+ */
+const SESSION_COLUMNS: ColumnSpec[] = [
+  { head: "ID" },
+  { head: "TIER" },
+  { head: "ACCESS", drop: 2 },
+  { head: "CREATED", drop: 1 },
+  { head: "EXPIRES" },
+  { head: "STATE" },
+  { head: "LABEL", min: 8, cut: 1, drop: 3 },
+];
 
 function describe(s: SessionInfo): string {
   return `${s.tier} session ${s.id}${s.label ? ` (${s.label})` : ""}`;
@@ -212,9 +220,7 @@ async function list(path: string): Promise<number> {
     sessionState(s, now),
     s.label ?? "",
   ]);
-  console.log(
-    columns(["ID", "TIER", "ACCESS", "CREATED", "EXPIRES", "STATE", "LABEL"], rows),
-  );
+  console.log(await renderTable(SESSION_COLUMNS, rows, terminalColumns()));
   return 0;
 }
 

@@ -104,3 +104,39 @@ export function spawn(
 ): Deno.ChildProcess {
   return command(args, options, options.stdin ?? "null").spawn();
 }
+
+/** util-linux `script`, which gives a command a pseudo-terminal. */
+const SCRIPT = "/usr/bin/script";
+
+/** False where no pseudo-terminal can be had (no util-linux `script`): skip such tests. */
+export const hasTerminal: boolean = (() => {
+  try {
+    return Deno.statSync(SCRIPT).isFile;
+  } catch {
+    return false;
+  }
+})();
+
+/**
+ * Runs `main.ts ...args` with a pseudo-terminal `columns` wide as its
+ * stdin, stdout and stderr (see {@link hasTerminal}); resolves to the exit
+ * code and the lines the terminal showed, both streams mixed as on a screen.
+ *
+ * @example
+ * ```ts ignore
+ * const { lines } = await runAtTerminal(80, ["query", "--type", "golf"]);
+ * ```
+ */
+export async function runAtTerminal(
+  columns: number,
+  args: string[],
+): Promise<{ code: number; lines: string[] }> {
+  const line = [Deno.execPath(), "run", "-A", MAIN, ...args]
+    .map((a) => `'${a.replaceAll("'", `'\\''`)}'`).join(" ");
+  const r = await run(["-qec", `stty cols ${columns} rows 50; ${line}`, "/dev/null"], {
+    command: SCRIPT,
+  });
+  // Deno itself clears its progress line on a terminal before the program runs.
+  const shown = r.stdout.replaceAll("\r\n", "\n").replace(/^(\x1b\[0G\x1b\[2K\x1b\[J)+/, "");
+  return { code: r.code, lines: shown.trimEnd().split("\n") };
+}

@@ -1,60 +1,137 @@
 /**
- * The terminal table of `query`: the columns a person scans (name, city,
- * region, type, waitlist) fitted to the terminal width, and a footer.
+ * Terminal tables that fit the terminal: one line per row, never wrapped.
+ * Columns are measured in display columns (wide CJK and emoji count two,
+ * combining accents none), cut with "…" down to a minimum in a set order,
+ * and low-value columns are dropped when even the minimums do not fit.
+ * Every cell passes through {@link safeText}, so data cannot send control
+ * sequences to the terminal.
  *
  * @example
- * ```ts ignore
- * import { formatTable } from "./table.ts";
- * console.log(formatTable(records, { total: 1234, page: 1, limit: 50 }, 100));
+ * ```ts
+ * import { renderTable } from "./table.ts";
+ * const text = await renderTable(
+ *   [{ head: "NAME", min: 10 }, { head: "CITY", min: 6, cut: 1, drop: 1 }],
+ *   [["Royal St. George's Golf Club", "Sandwich"]],
+ *   24,
+ * );
+ * // "NAME                CITY\nRoyal St. George'…  Sa…"
  * ```
  * @module
  */
-import type { ClubRecord } from "../../core/schema/mod.ts";
+import { loadWidth, safeText, truncate, type Width } from "./text.ts";
 
-const fmt = (n: number) => n.toLocaleString("en-US");
-
-function fit(text: string, width: number): string {
-  const chars = [...text];
-  return chars.length <= width
-    ? text + " ".repeat(width - chars.length)
-    : chars.slice(0, width - 1).join("") + "…";
+/** How one column may give way when the table is too wide. */
+export interface ColumnSpec {
+  head: string;
+  /** Narrowest the column is cut to, never below its header (default: never cut). */
+  min?: number;
+  /** Order of cutting: lower is cut (down to `min`) first; default last. */
+  cut?: number;
+  /** Order of dropping when the minimums do not fit: lower goes first; default never. */
+  drop?: number;
 }
 
-/** Renders clubs as aligned columns with a "showing a–b of n" footer. */
-export function formatTable(
-  clubs: readonly ClubRecord[],
-  page: { total: number; page: number; limit: number },
+/** Columns between two cells. */
+const GAP = 2;
+
+/** The narrowest a terminal is taken to be: below it, lines are simply cut. */
+export const MIN_COLUMNS = 20;
+
+/**
+ * Lays out `rows` (already safe text) under `specs` within `columns`:
+ * which columns stay and how wide each is. Widths start at each column's
+ * widest cell; while the table is too wide, columns are cut in `cut` order
+ * down to their `min`, and when that is not enough the next column in
+ * `drop` order goes and the layout starts again.
+ *
+ * @example
+ * ```ts
+ * import { fitColumns } from "./table.ts";
+ * fitColumns([{ head: "A", min: 3 }, { head: "B", drop: 1 }], [["abcdef", "xyz"]], 8, (t) => t.length);
+ * // { keep: [0], widths: [6] }
+ * ```
+ */
+export function fitColumns(
+  specs: readonly ColumnSpec[],
+  rows: readonly (readonly string[])[],
   columns: number,
-): string {
-  const rows = clubs.map((c) => [
-    c.name,
-    c.city ?? "",
-    [c.state, c.country].filter(Boolean).join(", "),
-    c.type ?? "",
-    c.waitlist_status ?? "",
-  ]);
-  const head = ["NAME", "CITY", "STATE / COUNTRY", "TYPE", "WAITLIST"];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]!].length)));
-  // Shrink the widest text columns until the table fits the terminal.
-  const caps = [40, 20, 32, 14, 13];
-  const budget = Math.max(columns, 60) - 2 * (head.length - 1);
-  for (let i = 0; widths.reduce((a, b) => a + b, 0) > budget && i < 3; i++) {
-    widths.forEach((w, j) => (widths[j] = Math.min(w, caps[j]!)));
+  width: Width,
+): { keep: number[]; widths: number[] } {
+  const natural = specs.map((s, i) =>
+    rows.reduce((w, r) => Math.max(w, width(r[i] ?? "")), width(s.head))
+  );
+  const last = (n: number | undefined) => n ?? Number.POSITIVE_INFINITY;
+  const dropOrder = specs.map((_, i) => i).filter((i) => specs[i]!.drop !== undefined)
+    .sort((a, b) => specs[a]!.drop! - specs[b]!.drop!);
+  const cutOrder = specs.map((_, i) => i).sort((a, b) => last(specs[a]!.cut) - last(specs[b]!.cut));
+  let keep = specs.map((_, i) => i);
+  for (;;) {
+    const widths = keep.map((i) => natural[i]!);
+    let over = widths.reduce((a, b) => a + b, 0) + GAP * (keep.length - 1) - columns;
+    for (const i of cutOrder) {
+      const k = keep.indexOf(i);
+      if (over <= 0) break;
+      if (k < 0 || specs[i]!.min === undefined) continue;
+      // A header is never cut: it names the column.
+      const min = Math.max(specs[i]!.min!, width(specs[i]!.head));
+      const cut = Math.min(over, Math.max(widths[k]! - min, 0));
+      widths[k]! -= cut;
+      over -= cut;
+    }
+    const next = dropOrder.find((i) => keep.includes(i));
+    if (over <= 0 || next === undefined) return { keep, widths };
+    keep = keep.filter((i) => i !== next);
   }
-  const line = (cells: string[]) => cells.map((c, i) => fit(c, widths[i]!)).join("  ").trimEnd();
-  const first = clubs.length ? (page.page - 1) * page.limit + 1 : 0;
-  const last = clubs.length ? first + clubs.length - 1 : 0;
-  const footer = clubs.length
-    ? `showing ${fmt(first)}–${fmt(last)} of ${fmt(page.total)}`
-    : `no clubs on this page (${fmt(page.total)} in all)`;
-  return [line(head), ...rows.map(line), "", footer].join("\n");
 }
 
-/** Terminal width, or 120 when stdout is not a terminal. */
+/**
+ * The table as text: a header line and one line per row, each within
+ * `columns` (at least {@link MIN_COLUMNS}), cells made safe, cut and
+ * aligned by display width.
+ *
+ * @example
+ * ```ts
+ * import { renderTable } from "./table.ts";
+ * await renderTable([{ head: "CITY" }], [["東京"]], 80); // "CITY\n東京"
+ * ```
+ */
+export async function renderTable(
+  specs: readonly ColumnSpec[],
+  rows: readonly (readonly string[])[],
+  columns: number,
+): Promise<string> {
+  const safe = rows.map((r) => r.map(safeText));
+  const width = await loadWidth(safe.flat());
+  const room = Math.max(columns, MIN_COLUMNS);
+  const { keep, widths } = fitColumns(specs, safe, room, width);
+  const line = (cells: readonly string[]) =>
+    truncate(
+      keep.map((i, k) => truncate(cells[i] ?? "", widths[k]!, width, k < keep.length - 1))
+        .join(" ".repeat(GAP)).trimEnd(),
+      room,
+      width,
+    );
+  return [line(specs.map((s) => s.head)), ...safe.map(line)].join("\n");
+}
+
+/** The width used when no standard stream is a terminal (output to a file). */
+export const DEFAULT_COLUMNS = 120;
+
+/**
+ * The terminal's width in columns: the terminal of stdout, else of stderr
+ * or stdin (so `query | head` still fits the screen), else
+ * {@link DEFAULT_COLUMNS}.
+ *
+ * @example
+ * ```ts ignore
+ * import { terminalColumns } from "./table.ts";
+ * terminalColumns(); // 80 in an 80-column terminal
+ * ```
+ */
 export function terminalColumns(): number {
   try {
-    return Deno.consoleSize().columns;
+    return Deno.consoleSize().columns || DEFAULT_COLUMNS;
   } catch {
-    return 120;
+    return DEFAULT_COLUMNS;
   }
 }

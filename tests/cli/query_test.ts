@@ -50,7 +50,7 @@ Deno.test("query --format table shows columns and a showing footer", async () =>
   assertEquals(r.code, 0);
   const lines = r.stdout.trimEnd().split("\n");
   assert(lines[0]!.startsWith("NAME") && lines[0]!.includes("WAITLIST"));
-  assertEquals(lines.at(-1), "showing 1–2 of 3");
+  assertEquals(lines.at(-1), "showing 1–2 of 3 (next: --page 2)");
 });
 
 Deno.test("query --all streams every page as NDJSON", async () => {

@@ -2,7 +2,8 @@ import { UsageError } from "../../cli/args.ts";
 import { parseDuration } from "../../cli/session.ts";
 import { hashToken, SessionStore } from "../../core/sessions/store.ts";
 import { FIXTURE_CSV } from "../_fixture.ts";
-import { runMain } from "../_run.ts";
+import { hasTerminal, runAtTerminal, runMain } from "../_run.ts";
+import stringWidth from "string-width";
 import { assert, assertEquals, assertMatch, assertStrictEquals, assertThrows } from "../_assert.ts";
 
 const DAY = 86_400_000;
@@ -119,6 +120,26 @@ Deno.test("session list shows ids, tiers and states, never a token or its hash",
     const hex = Array.from(hashToken(token), (x) => x.toString(16).padStart(2, "0")).join("");
     assert(!r.stdout.includes(hex.slice(0, 10)), "no part of the hash");
   }
+});
+
+Deno.test({
+  name: "session list fits the terminal: a long label is cut, then columns give way",
+  ignore: !hasTerminal,
+  async fn() {
+    await using t = await tempDir();
+    const db = `${t.dir}/clubs.db`;
+    const label = "for the membership secretary of the Royal and Ancient 東京 club";
+    await runMain(["session", "create", "--tier", "member", "--db", db, "--label", label]);
+    for (const columns of [120, 80, 60]) {
+      const { code, lines } = await runAtTerminal(columns, ["session", "list", "--db", db]);
+      assertStrictEquals(code, 0, lines.join("\n"));
+      assertStrictEquals(lines.length, 2, lines.join("\n"));
+      for (const l of lines) assert(stringWidth(l) <= columns, `${columns}: ${l}`);
+      assertMatch(lines[1]!, /^[0-9a-f]{10}\s+member\s/);
+    }
+    const wide = await runAtTerminal(200, ["session", "list", "--db", db]);
+    assert(wide.lines[1]!.endsWith(label), wide.lines[1]);
+  },
 });
 
 Deno.test("session list of a missing store says so and creates nothing", async () => {
