@@ -15,7 +15,7 @@
  * ```
  * @module
  */
-import { type Command, parseFlags, UsageError } from "./args.ts";
+import { type Command, parseFlags, UsageError, usageMessage } from "./args.ts";
 import { commandInfo } from "./commands.ts";
 import { ensureDatabase } from "../core/import/mod.ts";
 import { defaultDbPath } from "../core/store/mod.ts";
@@ -340,7 +340,7 @@ export const serveCommand: Command = {
       resolved = resolveServe(args, (name) => Deno.env.get(name));
     } catch (e) {
       if (!(e instanceof UsageError)) throw e;
-      console.error(`error: ${e.message} (see "main.ts serve --help")`);
+      console.error(`error: ${await usageMessage(e)} (see "main.ts serve --help")`);
       return 2;
     }
     if (resolved === "help") {
