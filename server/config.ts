@@ -15,6 +15,7 @@
 import type { Directory } from "../core/store/mod.ts";
 import type { FeeAccess } from "../core/model/mod.ts";
 import type { RateTable } from "./http/rate_table.ts";
+import type { RateStore } from "./http/rate_store.ts";
 
 /** How many requests a client may send per window (spec §8). */
 export interface RateLimitConfig {
@@ -28,6 +29,8 @@ export interface RateLimitConfig {
    * omitted, the app makes its own.
    */
   table?: RateTable;
+  /** Where to count instead of `table`: a shared store such as Redis (http/rate_store.ts). */
+  store?: RateStore;
 }
 
 /** Deprecation of the API version (spec §9), sent on every /api/v1 response. */

@@ -20,7 +20,7 @@
  * @module
  */
 import { type FeeAccess, SESSION_COOKIE } from "../../core/model/mod.ts";
-import { type SessionStore, TIER_ACCESS } from "../../core/sessions/mod.ts";
+import { type SessionLookup, TIER_ACCESS } from "../../core/sessions/mod.ts";
 
 /**
  * The token a request presents: the bearer token of `Authorization`, else
@@ -59,7 +59,7 @@ export function requestToken(req: Request): string | null {
  * the store cannot be read, every request is `locked`: a broken store must
  * never reveal fees.
  *
- * @param store The session store, opened with `SessionStore.reader`.
+ * @param store The session store: `SessionStore.reader`, or the Redis copy (`openSessionLookup`).
  * @param now The clock, for tests (ms since the epoch).
  * @param onError Told about store read failures (default: logged once per message).
  *
@@ -70,7 +70,7 @@ export function requestToken(req: Request): string | null {
  * ```
  */
 export function sessionAccess(
-  store: SessionStore | null,
+  store: SessionLookup | null,
   now: () => number = Date.now,
   onError: (error: Error) => void = logOnce(),
 ): (req: Request) => FeeAccess {

@@ -17,13 +17,14 @@
  * ```
  * @module
  */
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import { ADVERTISED_RATE_LIMIT, type RateLimitConfig } from "../config.ts";
 import { clientAddress } from "../http/client_address.ts";
 import type { AppEnv } from "../http/env.ts";
 import type { Problems } from "../http/problem.ts";
 import { addResponseHeader } from "./response_headers.ts";
 import { RateTable } from "../http/rate_table.ts";
+import { LocalRateStore, type RateHit } from "../http/rate_store.ts";
 
 /** Options of {@link rateLimit}. */
 export interface RateLimitOptions {
@@ -86,13 +87,18 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
   }
 
   const { limit, windowSeconds } = config;
-  const table = config.table ?? RateTable.create();
+  const store = config.store ?? new LocalRateStore(config.table ?? RateTable.create());
   const now = options.now ?? Date.now;
   const policy = rateLimitPolicy(limit, windowSeconds);
 
   return function rateLimit(c, next) {
     const client = clientAddress(c, trustProxy);
-    const hit = table.hit(client, Math.floor(now() / 1000), windowSeconds);
+    // The local table answers at once; a shared store (Redis) with a promise.
+    const hit = store.hit(client, now(), windowSeconds);
+    return hit instanceof Promise ? hit.then((h) => answer(c, next, h)) : answer(c, next, hit);
+  };
+
+  function answer(c: Context<AppEnv>, next: Next, hit: RateHit): Promise<Response | void> {
     addResponseHeader(
       c,
       "RateLimit",
@@ -108,5 +114,5 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
       ));
     }
     return next();
-  };
+  }
 }
