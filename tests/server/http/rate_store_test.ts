@@ -4,6 +4,7 @@ import { redisMissing, startRedis } from "../../_redis.ts";
 import { LocalRateStore, openRateStore, type RateStore } from "../../../server/http/rate_store.ts";
 import { RATE_KEY_PREFIX } from "../../../server/http/redis_rate_store.ts";
 import { RateTable } from "../../../server/http/rate_table.ts";
+import { get, sharedFixture, testApp } from "../_helpers.ts";
 
 const missing = await redisMissing();
 const ignore = missing !== null;
@@ -22,6 +23,31 @@ Deno.test("LocalRateStore counts in the shared table, windows in whole seconds",
   // A store on the same buffer (another worker) shares the counts.
   const other = new LocalRateStore(new RateTable(store.table.buffer));
   assertEquals(other.hit("a", 21_000, 60).count, 3);
+});
+
+Deno.test("the rate limiter answers from an asynchronous store: headers, then 429", async () => {
+  const fx = await sharedFixture();
+  const counts = new Map<string, number>();
+  const asyncStore: RateStore = {
+    hit: (key) => {
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      return Promise.resolve({ count: counts.get(key)!, resetSeconds: 42 });
+    },
+    close: () => Promise.resolve(),
+  };
+  const app = testApp(fx.directory, {
+    rateLimit: { limit: 2, windowSeconds: 60, store: asyncStore },
+  });
+  const statuses = [];
+  for (let i = 0; i < 3; i++) {
+    const res = await get(app, "/api/v1/clubs?limit=1", {}, "198.51.100.9");
+    await res.body?.cancel();
+    statuses.push(res.status);
+    if (i === 0) assertEquals(res.headers.get("RateLimit"), "limit=2, remaining=1, reset=42");
+    if (i === 2) assertEquals(res.headers.get("Retry-After"), "42");
+  }
+  assertDeepEqual(statuses, [200, 200, 429]);
+  assertDeepEqual([...counts], [["198.51.100.9", 3]]);
 });
 
 Deno.test("openRateStore(null) is the local table", async () => {

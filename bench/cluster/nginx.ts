@@ -1,0 +1,133 @@
+/**
+ * The cluster test's nginx: `deploy/nginx/clubdir.conf` rendered for
+ * loopback (its replica lines and `listen` replaced, everything else as
+ * shipped), inside a main configuration whose pid, logs and temp files live
+ * in a scratch directory, so nginx runs unprivileged ports without touching
+ * /etc or /var.
+ *
+ * @example
+ * ```ts ignore
+ * import { renderSite } from "./nginx.ts";
+ * const site = renderSite(await Deno.readTextFile("deploy/nginx/clubdir.conf"), {
+ *   listenPort: 18080,
+ *   replicas: [18001, 18002, 18003],
+ * });
+ * ```
+ * @module
+ */
+
+/** Where the shipped site configuration is. */
+export const SITE_CONF = new URL("../../deploy/nginx/clubdir.conf", import.meta.url);
+
+/** What {@link renderSite} changes. */
+export interface SiteOptions {
+  /** Loopback port nginx listens on. */
+  listenPort: number;
+  /** Loopback ports of the replicas, in upstream order. */
+  replicas: number[];
+}
+
+const UPSTREAM_SERVER = /^(\s*)server\s+[^\s;]+:\d+(\s[^;]*)?;\s*$/;
+const LISTEN = /^(\s*)listen\s+[^;]+;\s*$/;
+
+/**
+ * The shipped site with its upstream `server` lines replaced by one per
+ * replica (keeping the first line's parameters) and its `listen` lines by one
+ * loopback port. Throws when the file no longer has those lines, so a change
+ * to the shipped file that the test cannot follow fails loudly.
+ *
+ * @example
+ * ```ts
+ * import { renderSite } from "./nginx.ts";
+ * const conf = "upstream u {\n    server 127.0.0.1:8001 max_fails=1;\n}\nserver {\n    listen 80;\n}\n";
+ * renderSite(conf, { listenPort: 9000, replicas: [9001, 9002] }).includes("127.0.0.1:9002"); // true
+ * ```
+ */
+export function renderSite(conf: string, options: SiteOptions): string {
+  const out: string[] = [];
+  let servers = 0;
+  let listens = 0;
+  for (const line of conf.split("\n")) {
+    const server = UPSTREAM_SERVER.exec(line);
+    if (server) {
+      if (servers++ === 0) {
+        for (const port of options.replicas) {
+          out.push(`${server[1]}server 127.0.0.1:${port}${server[2] ?? ""};`);
+        }
+      }
+      continue;
+    }
+    const listen = LISTEN.exec(line);
+    if (listen) {
+      if (listens++ === 0) out.push(`${listen[1]}listen 127.0.0.1:${options.listenPort};`);
+      continue;
+    }
+    out.push(line);
+  }
+  if (servers === 0 || listens === 0) {
+    throw new Error(
+      "deploy/nginx/clubdir.conf has no upstream `server host:port …;` or no `listen …;` line",
+    );
+  }
+  return out.join("\n");
+}
+
+/**
+ * Format of the test's access log: client, status, the replica(s) tried
+ * (`127.0.0.1:18001, 127.0.0.1:18002` after a failover) and their statuses.
+ */
+export const LOG_FORMAT =
+  `'$remote_addr $status "$upstream_addr" "$upstream_status" $request_time "$request_uri"'`;
+
+/**
+ * The main configuration around a rendered site: foreground-free paths in
+ * `dir` (pid, logs, temp files), two worker processes.
+ *
+ * @example
+ * ```ts ignore
+ * await Deno.writeTextFile(`${dir}/nginx.conf`, mainConf(dir, `${dir}/site.conf`));
+ * ```
+ */
+export function mainConf(dir: string, sitePath: string): string {
+  return `# Written by bench/cluster.ts for one test run.
+worker_processes 2;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events {
+    worker_connections 4096;
+}
+http {
+    log_format cluster ${LOG_FORMAT};
+    access_log ${dir}/access.log cluster buffer=64k flush=100ms;
+    client_body_temp_path ${dir}/tmp/body;
+    proxy_temp_path ${dir}/tmp/proxy;
+    fastcgi_temp_path ${dir}/tmp/fastcgi;
+    uwsgi_temp_path ${dir}/tmp/uwsgi;
+    scgi_temp_path ${dir}/tmp/scgi;
+    include ${sitePath};
+}
+`;
+}
+
+/**
+ * One access-log line, parsed.
+ *
+ * @example
+ * ```ts
+ * import { parseLogLine } from "./nginx.ts";
+ * parseLogLine('127.0.0.2 429 "127.0.0.1:18002" "429" 0.001 "/api/v1/clubs"')?.status; // 429
+ * ```
+ */
+export function parseLogLine(
+  line: string,
+): { client: string; status: number; upstreams: string[]; uri: string } | null {
+  const m = /^(\S+) (\d{3}) "([^"]*)" "([^"]*)" \S+ "([^"]*)"$/.exec(line.trim());
+  if (!m) return null;
+  return {
+    client: m[1]!,
+    status: Number(m[2]),
+    // Tries are separated by ", " (and " : " across internal redirects).
+    upstreams: m[3] === "-" ? [] : m[3]!.split(/\s*,\s*|\s+:\s+/).filter((s) => s !== ""),
+    uri: m[5]!,
+  };
+}
