@@ -137,6 +137,7 @@ export async function runAtTerminal(
     command: SCRIPT,
   });
   // Deno itself clears its progress line on a terminal before the program runs.
+  // deno-lint-ignore no-control-regex
   const shown = r.stdout.replaceAll("\r\n", "\n").replace(/^(\x1b\[0G\x1b\[2K\x1b\[J)+/, "");
   return { code: r.code, lines: shown.trimEnd().split("\n") };
 }

@@ -26,7 +26,8 @@ const CLUB_COLUMNS: ColumnSpec[] = [
   { head: "WAITLIST", min: 13, cut: 4, drop: 3 },
 ];
 
-const fmt = (n: number) => n.toLocaleString("en-US");
+// Thousands with commas, as en-US writes them, without Intl: its first use costs 20 ms or more.
+const fmt = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /**
  * The footer: "showing 51–100 of 938 (next: --page 3)", or what to do on a

@@ -89,15 +89,21 @@ export function truncate(text: string, max: number, width: Width, pad = false): 
   let w = width(text);
   let out = text;
   if (w > max) {
-    segmenter ??= new Intl.Segmenter();
-    out = "";
-    w = 0;
     const room = Math.max(max - 1, 0);
-    for (const { segment } of segmenter.segment(text)) {
-      const sw = width(segment);
-      if (w + sw > room) break;
-      out += segment;
-      w += sw;
+    if (NARROW.test(text)) {
+      // One column per character and no clusters: no segmenter (its start-up costs 15 ms or more).
+      out = text.slice(0, room);
+      w = room;
+    } else {
+      segmenter ??= new Intl.Segmenter();
+      out = "";
+      w = 0;
+      for (const { segment } of segmenter.segment(text)) {
+        const sw = width(segment);
+        if (w + sw > room) break;
+        out += segment;
+        w += sw;
+      }
     }
     if (max >= 1) {
       out += "…";
