@@ -30,16 +30,13 @@ import {
   parseName,
   parseRateLimit,
 } from "../server/config.ts";
-import {
-  DEFAULT_SETTINGS,
-  describeSnapshot,
-  listen,
-  listenUrl,
-  type ServeSettings,
-} from "../server/listen.ts";
+import { DEFAULT_SETTINGS, type ServeSettings } from "../server/listen.ts";
 import { stderrLine } from "../server/middleware/access_log.ts";
-import { RateTable } from "../server/http/rate_table.ts";
-import type { FromWorker, ToWorker } from "../server/worker.ts";
+import { serveUntilSignal } from "../server/workers.ts";
+import { DEFAULT_CONNECTION_LIMITS as CONN } from "../server/http/connections.ts";
+
+const IDLE_S = CONN.idleTimeoutMs / 1000;
+const REQUEST_S = CONN.requestTimeoutMs / 1000;
 
 const USAGE = `Usage: main.ts serve [options]
 
@@ -73,6 +70,12 @@ Options (each also read from the environment variable shown):
   --allowed-hosts LIST  Host values the MCP endpoint answers, comma-separated
                         host[:port], or off (CLUBDIR_ALLOWED_HOSTS; default the
                         bound address, localhost forms and the --base-url host)
+  --max-connections N   connections open at once, all workers together
+                        (CLUBDIR_MAX_CONNECTIONS; default ${CONN.maxConnections}, or less to fit
+                        the file-descriptor limit); past it the longest-idle
+                        connection is closed. Idle connections close after
+                        ${IDLE_S} s (a request's head must arrive within it); a
+                        request unanswered after ${REQUEST_S} s closes its connection
   -h, --help            show this help
 
 Examples:
@@ -95,6 +98,7 @@ const FLAGS = {
   "support-email": { type: "string" },
   sessions: { type: "string" },
   "allowed-hosts": { type: "string" },
+  "max-connections": { type: "string" },
 } as const;
 
 type Flag = keyof typeof FLAGS;
@@ -113,9 +117,11 @@ export const SERVE_ENV: Readonly<Record<Flag, string>> = {
   "support-email": "CLUBDIR_SUPPORT_EMAIL",
   sessions: "CLUBDIR_SESSIONS",
   "allowed-hosts": "CLUBDIR_ALLOWED_HOSTS",
+  "max-connections": "CLUBDIR_MAX_CONNECTIONS",
 };
 
 const MAX_WORKERS = 256;
+const MAX_CONNECTIONS = 100_000;
 
 /** Resolved `serve` settings, and whether the database path was chosen explicitly. */
 export interface ResolvedServe {
@@ -200,134 +206,9 @@ export function resolveServe(
       supportEmail: check("support-email", parseEmail, DEFAULT_SUPPORT_EMAIL),
       sessions: check<string | null>("sessions", path, null),
       allowedHosts: check<string[] | "off" | null>("allowed-hosts", parseAllowedHosts, null),
+      maxConnections: check<number | null>("max-connections", whole(1, MAX_CONNECTIONS), null),
     },
   };
-}
-
-/** What `serve` runs, however many isolates serve. */
-interface Running {
-  addr: Deno.NetAddr;
-  snapshot: string;
-  /** Resolves with a reason if serving failed (a worker died). */
-  failed: Promise<string>;
-  close(): Promise<void>;
-}
-
-/** How long in-flight requests get to finish after a signal (ms). */
-const GRACE_MS = 10_000;
-
-function serveHere(settings: ServeSettings): Running {
-  const running = listen(settings);
-  return {
-    addr: running.server.addr,
-    snapshot: describeSnapshot(running.directory),
-    failed: new Promise(() => {}),
-    close: () => running.close(),
-  };
-}
-
-/**
- * Fails early, with the fix, when SO_REUSEPORT is not enabled: Deno exits
- * the whole process (code 70) on an unstable API used without its flag, so
- * it cannot be tried and caught. `--unstable-net` is what also defines
- * `Deno.listenDatagram`, so its presence tells.
- */
-function checkReusePort(): void {
-  if (!("listenDatagram" in Deno)) {
-    throw new Error(
-      `--workers needs SO_REUSEPORT, an unstable Deno API: run "deno run --unstable-net …" (or add "unstable": ["net"] to deno.json), or use --workers 1`,
-    );
-  }
-}
-
-/** The next message of a worker that `accept` takes (an error message rejects). */
-function nextMessage<T extends FromWorker>(
-  worker: Worker,
-  accept: (m: FromWorker) => m is T,
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    worker.onmessage = (e: MessageEvent<FromWorker>) => {
-      if (accept(e.data)) resolve(e.data);
-      else if (e.data.type === "error") reject(new Error(e.data.message));
-    };
-    worker.onerror = (e) => {
-      e.preventDefault();
-      reject(new Error(e.message));
-    };
-  });
-}
-
-const isListening = (m: FromWorker): m is Extract<FromWorker, { type: "listening" }> =>
-  m.type === "listening";
-const isStopped = (m: FromWorker): m is Extract<FromWorker, { type: "stopped" }> =>
-  m.type === "stopped";
-
-async function serveWorkers(settings: ServeSettings): Promise<Running> {
-  checkReusePort();
-  const table = settings.rateLimit === "off" ? null : RateTable.create();
-  const workers: Worker[] = [];
-  const start = (index: number, port: number) => {
-    const worker = new Worker(new URL("../server/worker.ts", import.meta.url), {
-      type: "module",
-    });
-    workers.push(worker);
-    const listening = nextMessage(worker, isListening);
-    const msg: ToWorker = {
-      type: "start",
-      settings: { ...settings, port },
-      table: table?.buffer ?? null,
-      index,
-    };
-    worker.postMessage(msg);
-    return listening;
-  };
-  try {
-    // The first worker binds (port 0 picks a free port); the rest join its port.
-    const first = await start(1, settings.port);
-    const rest = [];
-    for (let i = 2; i <= settings.workers; i++) rest.push(start(i, first.port));
-    await Promise.all(rest);
-    // From now on a worker dying is fatal: a supervisor restarts the whole
-    // server instead of it limping on with fewer workers.
-    const failed = Promise.withResolvers<string>();
-    workers.forEach((w, i) => {
-      w.onerror = (e) => {
-        e.preventDefault();
-        failed.resolve(`worker ${i + 1} failed: ${e.message}`);
-      };
-    });
-    return {
-      addr: { transport: "tcp", hostname: first.hostname, port: first.port },
-      snapshot: `${first.snapshot}, ${settings.workers} workers`,
-      failed: failed.promise,
-      async close() {
-        await Promise.allSettled(workers.map((w) => {
-          const stopped = nextMessage(w, isStopped);
-          w.postMessage({ type: "stop" } satisfies ToWorker);
-          return stopped;
-        }));
-        for (const w of workers) w.terminate();
-      },
-    };
-  } catch (e) {
-    for (const w of workers) w.terminate();
-    throw e;
-  }
-}
-
-/** Resolves on the first SIGINT or SIGTERM, with its name. */
-function nextSignal(): Promise<Deno.Signal> {
-  return new Promise((resolve) => {
-    const signals: Deno.Signal[] = ["SIGINT", "SIGTERM"];
-    const handlers = signals.map((signal) => {
-      const handler = () => {
-        handlers.forEach(([s, h]) => Deno.removeSignalListener(s, h));
-        resolve(signal);
-      };
-      Deno.addSignalListener(signal, handler);
-      return [signal, handler] as const;
-    });
-  });
 }
 
 /** The `serve` command. */
@@ -350,27 +231,6 @@ export const serveCommand: Command = {
     const { settings, explicitDb } = resolved;
     if (!explicitDb) await ensureDatabase(settings.db, stderrLine);
 
-    // Listen for signals first: one that arrives during start-up still stops cleanly.
-    const stop = nextSignal();
-    const running = settings.workers > 1 ? await serveWorkers(settings) : serveHere(settings);
-    stderrLine(`Listening on ${listenUrl(running.addr)} (${running.snapshot})`);
-    const why = await Promise.race([stop, running.failed.then((reason) => ({ reason }))]);
-    if (typeof why !== "string") {
-      stderrLine(`error: ${why.reason}; stopping`);
-      await running.close();
-      return 1;
-    }
-    if (!settings.quiet) stderrLine(`${why}: finishing in-flight requests…`);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const graceOver = new Promise<"timeout">((resolve) => {
-      timer = setTimeout(() => resolve("timeout"), GRACE_MS);
-    });
-    const closed = await Promise.race([running.close(), graceOver]);
-    clearTimeout(timer);
-    if (closed === "timeout") {
-      stderrLine(`error: requests still running after ${GRACE_MS / 1000} s; exiting anyway`);
-      return 1;
-    }
-    return 0;
+    return await serveUntilSignal(settings);
   },
 };

@@ -1,9 +1,11 @@
 /**
  * Serving the app on a socket: settings (plain data, so they can be posted
- * to worker isolates) in, a running `Deno.serve` out. Used by `main.ts
- * serve` in the main isolate and by each isolate of `--workers N`.
+ * to worker isolates) in, a running server out. Used by `main.ts serve` in
+ * the main isolate and by each isolate of `--workers N`.
  *
- * The handler passes `Deno.serve`'s connection info to `app.fetch` as the
+ * Connections are accepted by our own loop (`http/connections.ts`): idle and
+ * header-read timeouts, a request timeout, a connection cap and surviving
+ * EMFILE. Each request reaches `app.fetch` with the connection info as the
  * Hono bindings; that is how the client address reaches the rate limiter.
  *
  * @example
@@ -29,6 +31,17 @@ import {
 import { stderrLine } from "./middleware/access_log.ts";
 import type { AppEnv } from "./http/env.ts";
 import type { RateTable } from "./http/rate_table.ts";
+import {
+  connectionCap,
+  type ConnectionLimits,
+  type ConnectionStats,
+  DEFAULT_CONNECTION_LIMITS,
+  fdLimit,
+  perConnectionServing,
+  RESERVED_FDS,
+  serveConnections,
+  type ServeHandler,
+} from "./http/connections.ts";
 
 /** What `main.ts serve` was asked for; structured-cloneable. */
 export interface ServeSettings {
@@ -55,6 +68,11 @@ export interface ServeSettings {
    * "off": every Host.
    */
   allowedHosts: string[] | "off" | null;
+  /**
+   * Most connections open at once, across all workers; null: 4,096, or
+   * less to fit the file-descriptor limit (see http/connections.ts).
+   */
+  maxConnections: number | null;
 }
 
 /** Settings as `main.ts serve` defaults them. */
@@ -70,6 +88,7 @@ export const DEFAULT_SETTINGS: Omit<ServeSettings, "db"> = {
   workers: 1,
   sessions: null,
   allowedHosts: null,
+  maxConnections: null,
 };
 
 /**
@@ -109,12 +128,22 @@ export interface ListenOptions {
   log?: (line: string) => void;
   /** Mounts more routes on the app before it serves (tests, extensions). */
   configure?: (app: Hono<AppEnv>) => void;
+  /** Timeouts (tests shorten them); the cap comes from the settings. */
+  limits?: Partial<Omit<ConnectionLimits, "maxConnections">>;
 }
 
 /** A running server. */
 export interface Listening {
-  server: Deno.HttpServer<Deno.NetAddr>;
+  server: {
+    addr: Deno.NetAddr;
+    /** Settles when the server has stopped; rejects if it stopped by itself on an error. */
+    finished: Promise<void>;
+  };
   directory: Directory;
+  /** The connection limits in force; null on a Deno without per-connection serving. */
+  limits: ConnectionLimits | null;
+  /** Connection counters; null on a Deno without per-connection serving. */
+  connections(): ConnectionStats | null;
   /** Stops accepting, lets in-flight requests finish, closes the database. */
   close(): Promise<void>;
 }
@@ -189,29 +218,97 @@ export function listen(settings: ServeSettings, options: ListenOptions = {}): Li
     errorLog: (line) => sink(prefix + line),
   });
   options.configure?.(app);
-  let server: Deno.HttpServer<Deno.NetAddr>;
+  const handler: ServeHandler = (req, info) => app.fetch(req, info);
+  let served: Served;
   try {
-    server = Deno.serve({
-      port: settings.port,
-      hostname: settings.hostname,
-      reusePort: options.reusePort ?? false,
-      onListen: options.onListen ?? (() => {}),
-    }, (req, info) => app.fetch(req, info));
+    served = perConnectionServing()
+      ? serveGuarded(settings, options, handler, (line) => sink(prefix + line))
+      : serveUnguarded(settings, options, handler, (line) => sink(prefix + line));
   } catch (e) {
     directory.close();
     sessions.close();
     throw e;
   }
+  const server = served.server;
   if (allowedHosts && settings.allowedHosts === null) {
     for (const h of defaultAllowedHosts(server.addr, settings.baseUrl)) allowedHosts.add(h);
   }
   return {
     server,
     directory,
+    limits: served.limits,
+    connections: served.connections,
     async close() {
-      await server.shutdown();
+      await served.shutdown();
       directory.close();
       sessions.close();
     },
   };
+}
+
+/** A bound server, whichever way it serves. */
+interface Served {
+  server: Listening["server"];
+  limits: ConnectionLimits | null;
+  connections(): ConnectionStats | null;
+  shutdown(): Promise<void>;
+}
+
+/** Our accept loop: timeouts, the connection cap, EMFILE survived. */
+function serveGuarded(
+  settings: ServeSettings,
+  options: ListenOptions,
+  handler: ServeHandler,
+  log: (line: string) => void,
+): Served {
+  const fds = fdLimit();
+  const limits: ConnectionLimits = {
+    ...DEFAULT_CONNECTION_LIMITS,
+    ...options.limits,
+    maxConnections: connectionCap(settings.maxConnections, settings.workers, fds),
+  };
+  if (
+    settings.maxConnections !== null && fds !== null && settings.maxConnections > fds - RESERVED_FDS
+  ) {
+    log(
+      `warning: --max-connections ${settings.maxConnections} is above what the file-descriptor limit (${fds}) allows; past it, connections wait until others close`,
+    );
+  }
+  // reusePort is only passed when asked for: it is an unstable option.
+  const listener = Deno.listen({
+    hostname: settings.hostname,
+    port: settings.port,
+    ...(options.reusePort ? { reusePort: true } : {}),
+  });
+  const server = serveConnections({ listener, handler, limits, log });
+  options.onListen?.(server.addr);
+  return {
+    server,
+    limits,
+    connections: server.stats,
+    shutdown: server.shutdown,
+  };
+}
+
+/**
+ * `Deno.serve`, on a Deno without per-connection serving: no timeouts and
+ * no cap, and if the serve loop dies (EMFILE) `server.finished` rejects, so
+ * `serve` exits non-zero for its process manager to restart it.
+ */
+function serveUnguarded(
+  settings: ServeSettings,
+  options: ListenOptions,
+  handler: ServeHandler,
+  log: (line: string) => void,
+): Served {
+  log(
+    "warning: this Deno cannot serve per connection: no idle timeouts and no connection cap",
+  );
+  const server = Deno.serve({
+    port: settings.port,
+    hostname: settings.hostname,
+    reusePort: options.reusePort ?? false,
+    onListen: options.onListen ?? (() => {}),
+  }, handler);
+  return { server, limits: null, connections: () => null, shutdown: () => server.shutdown() };
 }

@@ -1,13 +1,16 @@
 /**
  * Entry of one worker isolate of `main.ts serve --workers N`. The main
- * isolate posts `start` with the settings and the rate limiter's
- * `SharedArrayBuffer`; the worker serves on the shared port (SO_REUSEPORT)
- * with its own database handle and the one shared limiter, and answers
+ * isolate (server/workers.ts) posts `start` with the settings and the rate
+ * limiter's `SharedArrayBuffer`; the worker serves on the shared port
+ * (SO_REUSEPORT) with its own database handle and the one shared limiter,
+ * answers `ping` with `pong` (the supervisor's heartbeat), and answers
  * `stop` by finishing its in-flight requests.
  *
- * Messages in: `{ type: "start", settings, table, index }`, `{ type: "stop" }`.
+ * Messages in: `{ type: "start", settings, table, index }`, `{ type: "ping" }`,
+ * `{ type: "stop" }`.
  * Messages out: `{ type: "listening", hostname, port, snapshot }`,
- * `{ type: "error", message }`, `{ type: "stopped" }`.
+ * `{ type: "error", message }` (start-up failed), `{ type: "failed", message }`
+ * (the server stopped by itself), `{ type: "pong" }`, `{ type: "stopped" }`.
  *
  * @example
  * ```ts ignore
@@ -16,18 +19,27 @@
  * ```
  * @module
  */
-import { describeSnapshot, listen, type Listening, type ServeSettings } from "./listen.ts";
+import {
+  describeSnapshot,
+  listen,
+  type Listening,
+  type ListenOptions,
+  type ServeSettings,
+} from "./listen.ts";
 import { RateTable } from "./http/rate_table.ts";
 
 /** A message the main isolate sends a worker. */
 export type ToWorker =
   | { type: "start"; settings: ServeSettings; table: SharedArrayBuffer | null; index: number }
+  | { type: "ping" }
   | { type: "stop" };
 
 /** A message a worker sends the main isolate. */
 export type FromWorker =
   | { type: "listening"; hostname: string; port: number; snapshot: string }
   | { type: "error"; message: string }
+  | { type: "failed"; message: string }
+  | { type: "pong" }
   | { type: "stopped" };
 
 // Typed locally: this module is checked with the main isolate's globals.
@@ -38,30 +50,59 @@ const scope = self as unknown as {
 };
 const post = (message: FromWorker) => scope.postMessage(message);
 
-let running: Listening | null = null;
+/**
+ * Answers the supervisor's messages in this worker isolate. Runs by itself
+ * when this module is the worker's entry; a test's worker module calls it
+ * with `configure` to mount extra routes.
+ *
+ * @example
+ * ```ts ignore
+ * import { serveInWorker } from "../../server/worker.ts";
+ * serveInWorker({ configure: (app) => app.get("/test/crash", () => { throw new Error("x"); }) });
+ * ```
+ */
+export function serveInWorker(options: Pick<ListenOptions, "configure"> = {}): void {
+  let running: Listening | null = null;
+  let stopping = false;
 
-scope.onmessage = async (e) => {
-  const msg = e.data;
-  if (msg.type === "start") {
-    try {
-      running = listen(msg.settings, {
-        reusePort: true,
-        table: msg.table ? new RateTable(msg.table) : undefined,
-        logPrefix: `[w${msg.index}] `,
-      });
-      const addr = running.server.addr;
-      post({
-        type: "listening",
-        hostname: addr.hostname,
-        port: addr.port,
-        snapshot: describeSnapshot(running.directory),
-      });
-    } catch (err) {
-      post({ type: "error", message: (err as Error).message });
-    }
-  } else if (msg.type === "stop") {
-    await running?.close();
-    post({ type: "stopped" });
+  /** Tells the supervisor this worker no longer serves, and ends it. */
+  const fail = (message: string) => {
+    post({ type: "failed", message });
     scope.close();
-  }
-};
+  };
+
+  scope.onmessage = async (e) => {
+    const msg = e.data;
+    if (msg.type === "ping") {
+      post({ type: "pong" });
+    } else if (msg.type === "start") {
+      try {
+        running = listen(msg.settings, {
+          reusePort: true,
+          table: msg.table ? new RateTable(msg.table) : undefined,
+          logPrefix: `[w${msg.index}] `,
+          configure: options.configure,
+        });
+        const addr = running.server.addr;
+        running.server.finished.then(() => {
+          if (!stopping) fail("the server stopped");
+        }, (err) => fail(String(err)));
+        post({
+          type: "listening",
+          hostname: addr.hostname,
+          port: addr.port,
+          snapshot: describeSnapshot(running.directory),
+        });
+      } catch (err) {
+        post({ type: "error", message: (err as Error).message });
+      }
+    } else if (msg.type === "stop") {
+      stopping = true;
+      await running?.close();
+      post({ type: "stopped" });
+      scope.close();
+    }
+  };
+}
+
+if (import.meta.main) serveInWorker();

@@ -110,6 +110,7 @@ Deno.test("serve --help prints the options and examples and exits 0", async () =
       "--quiet",
       "--workers",
       "--support-email",
+      "--max-connections",
     ]
   ) {
     assert(r.stdout.includes(flag), flag);
@@ -123,6 +124,7 @@ for (
     [["--port", "70000"], {}, "--port"],
     [["--rate-limit", "5"], {}, "--rate-limit"],
     [["--workers", "0"], {}, "--workers"],
+    [["--max-connections", "0"], {}, "--max-connections"],
     [["--base-url", "ftp://x.example"], {}, "--base-url"],
     [["--name", "Clubs\u00e9"], {}, "--name"],
     [["--support-email", "nobody"], {}, "--support-email"],
@@ -243,6 +245,7 @@ Deno.test("resolveServe() prefers a flag to its variable and fills defaults", ()
     supportEmail: "support@clubdir.example",
     sessions: null,
     allowedHosts: null,
+    maxConnections: null,
   });
   const d = resolveServe([], (n) => ({ CLUBDIR_DB: "/tmp/env.db" } as Record<string, string>)[n]);
   assert(d !== "help" && d.settings.db === "/tmp/env.db" && !d.explicitDb);

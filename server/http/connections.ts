@@ -1,0 +1,493 @@
+/**
+ * Serving HTTP from our own accept loop, so that every connection is
+ * accounted for. `Deno.serve` (Deno 2.9) has no header-read or idle timeout
+ * and no connection cap, and when `accept` fails with EMFILE its serve loop
+ * ends and the process exits. Here the loop is ours:
+ *
+ * - A connection with no request in progress is closed after
+ *   {@link ConnectionLimits.idleTimeoutMs}: from accept until its first
+ *   request's head is complete (the header-read timeout: trickling header
+ *   bytes does not extend it), and again after each response (keep-alive).
+ * - A request whose body read and handler take longer than
+ *   {@link ConnectionLimits.requestTimeoutMs} has its connection closed.
+ * - At {@link ConnectionLimits.maxConnections} the longest-idle connection
+ *   is closed to make room; when every connection is busy the new one is
+ *   refused (closed at once).
+ * - When `accept` fails for lack of file descriptors (EMFILE, ENFILE), the
+ *   loop does not die: it lowers the cap to just under the connections open
+ *   at that moment (so from then on the cap rule above makes room for new
+ *   clients), closes the longest-idle connection and retries after a backoff
+ *   (10 ms up to 1 s); pending clients wait in the kernel's backlog. The cap
+ *   goes back up after a minute without running out.
+ *
+ * Each accepted connection is handed to Deno's native HTTP engine (hyper)
+ * with `serveHttpOnConnection`, the per-connection form of `Deno.serve`, and
+ * its own `AbortSignal`, which closes it outright. That function is internal
+ * to Deno (`Deno[Deno.internal]`); where it is missing, {@link
+ * perConnectionServing} is false and `listen()` falls back to `Deno.serve`
+ * without these guarantees (and says so at start-up).
+ *
+ * One timer per server sweeps the connections once a second; idle ones are
+ * kept in order of idleness, so a sweep touches only those it closes.
+ *
+ * @example
+ * ```ts ignore
+ * import { DEFAULT_CONNECTION_LIMITS, serveConnections } from "./connections.ts";
+ * const server = serveConnections({
+ *   listener: Deno.listen({ hostname: "127.0.0.1", port: 0 }),
+ *   handler: (req, info) => new Response(`hello ${info.remoteAddr.hostname}`),
+ *   limits: DEFAULT_CONNECTION_LIMITS,
+ *   log: (line) => console.error(line),
+ * });
+ * await server.shutdown();
+ * ```
+ * @module
+ */
+
+/** How many connections a server keeps and for how long. */
+export interface ConnectionLimits {
+  /** Most connections open at once (this server, i.e. one isolate). */
+  maxConnections: number;
+  /**
+   * A connection with no request in progress is closed after this many ms:
+   * the header-read timeout of a new connection and the keep-alive timeout
+   * of a used one.
+   */
+  idleTimeoutMs: number;
+  /** A request still unanswered after this many ms (body read included) closes its connection. */
+  requestTimeoutMs: number;
+}
+
+/**
+ * The defaults `serve` uses. 4,096 idle connections cost about 65 MB (16 KB
+ * each, measured); `serve` lowers the cap further to fit the process's
+ * file-descriptor limit (see {@link connectionCap}).
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_CONNECTION_LIMITS } from "./connections.ts";
+ * DEFAULT_CONNECTION_LIMITS.idleTimeoutMs; // 10000
+ * ```
+ */
+export const DEFAULT_CONNECTION_LIMITS: Readonly<ConnectionLimits> = Object.freeze({
+  maxConnections: 4096,
+  idleTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+});
+
+/** File descriptors kept free for the database, the session store, stdio and the runtime. */
+export const RESERVED_FDS = 100;
+
+/** A request handler, as `Deno.serve` takes it. */
+export type ServeHandler = (
+  req: Request,
+  info: Deno.ServeHandlerInfo<Deno.NetAddr>,
+) => Response | Promise<Response>;
+
+/** Options of {@link serveConnections}. */
+export interface ServeConnectionsOptions {
+  /** A bound TCP listener; the server owns it from now on. */
+  listener: Deno.Listener<Deno.TcpConn, Deno.NetAddr>;
+  handler: ServeHandler;
+  limits: ConnectionLimits;
+  /** Where state changes are reported (one line each, never one per connection). */
+  log: (line: string) => void;
+  /** Milliseconds clock; default `performance.now`. */
+  now?: () => number;
+}
+
+/** Counters since start, for tests and diagnostics. */
+export interface ConnectionStats {
+  /** Connections open now. */
+  open: number;
+  accepted: number;
+  /** Closed at once because every connection was busy at the cap. */
+  refused: number;
+  /** Idle connections closed to make room at the cap or when out of descriptors. */
+  evicted: number;
+  /** Closed by the idle (header-read) timeout. */
+  idleTimedOut: number;
+  /** Closed because a request outlived the request timeout. */
+  requestTimedOut: number;
+  /** `accept` failures for lack of file descriptors. */
+  fdExhausted: number;
+}
+
+/** A running server. */
+export interface ConnectionServer {
+  addr: Deno.NetAddr;
+  stats(): ConnectionStats;
+  /** Settles when the accept loop has ended and every connection is closed. */
+  finished: Promise<void>;
+  /**
+   * Stops accepting, closes idle connections, lets requests in progress
+   * finish (still bounded by the request timeout), then resolves.
+   */
+  shutdown(): Promise<void>;
+}
+
+/** The part of Deno's per-connection server that is used here. */
+interface ConnectionHttp {
+  finished: Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+type ServeOnConnection = (
+  conn: Deno.Conn,
+  signal: AbortSignal,
+  handler: ServeHandler,
+  onError: (error: unknown) => Response,
+  onListen: () => void,
+) => ConnectionHttp;
+
+/** Deno's internal per-connection server, if this Deno has it. */
+function internalServeOnConnection(): ServeOnConnection | null {
+  const deno = Deno as unknown as Record<symbol | string, unknown>;
+  const key = deno.internal;
+  const internals = typeof key === "symbol" ? deno[key] as Record<string, unknown> : undefined;
+  const fn = internals?.serveHttpOnConnection;
+  return typeof fn === "function" ? fn as ServeOnConnection : null;
+}
+
+const serveOnConnection = internalServeOnConnection();
+
+/**
+ * Whether this Deno can serve one accepted connection at a time (and so
+ * whether {@link serveConnections} can be used).
+ *
+ * @example
+ * ```ts
+ * import { perConnectionServing } from "./connections.ts";
+ * perConnectionServing(); // true on Deno 2.9
+ * ```
+ */
+export function perConnectionServing(): boolean {
+  return serveOnConnection !== null;
+}
+
+/**
+ * The soft limit on open file descriptors of this process, from
+ * `/proc/self/limits`; null where that cannot be read (not Linux).
+ *
+ * @example
+ * ```ts ignore
+ * import { fdLimit } from "./connections.ts";
+ * fdLimit(); // 20000 (what `ulimit -n` says)
+ * ```
+ */
+export function fdLimit(): number | null {
+  try {
+    const text = Deno.readTextFileSync("/proc/self/limits");
+    const m = /^Max open files\s+(\d+|unlimited)/m.exec(text);
+    if (!m) return null;
+    return m[1] === "unlimited" ? null : Number(m[1]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The connection cap of each of `isolates` servers in one process: the
+ * requested total, or by default the lower of
+ * {@link DEFAULT_CONNECTION_LIMITS}.maxConnections and the descriptor limit
+ * less {@link RESERVED_FDS}, split between the isolates (they share the
+ * process's descriptors). At least 1.
+ *
+ * @example
+ * ```ts
+ * import { connectionCap } from "./connections.ts";
+ * connectionCap(null, 1, 256); // 156
+ * connectionCap(null, 2, 20_000); // 2048
+ * connectionCap(300, 2, 256); // 150 (explicit: honoured even above the fd limit)
+ * ```
+ */
+export function connectionCap(
+  requested: number | null,
+  isolates: number,
+  limit: number | null,
+): number {
+  const total = requested ??
+    Math.min(DEFAULT_CONNECTION_LIMITS.maxConnections, (limit ?? Infinity) - RESERVED_FDS);
+  return Math.max(1, Math.floor(total / isolates));
+}
+
+/** One accepted connection. */
+interface Tracked {
+  abort: AbortController;
+  http: ConnectionHttp | null;
+  /** Requests in progress. */
+  busy: number;
+  /** When it became idle, or when its current request started (ms). */
+  since: number;
+  /** Its server has finished: nothing left to close. */
+  done: boolean;
+}
+
+/**
+ * Aborts a connection's signal. Deno's abort listener cancels the
+ * connection's server resource, which is already gone when the client left
+ * while a handler was still running; it then throws BadResource, and an
+ * exception in an event listener is reported as an uncaught error (fatal).
+ * That one error is expected and harmless here, so it is caught.
+ */
+function abortConnection(abort: AbortController): void {
+  const expected = (e: ErrorEvent) => {
+    if (e.error instanceof Deno.errors.BadResource) e.preventDefault();
+  };
+  globalThis.addEventListener("error", expected);
+  try {
+    abort.abort();
+  } finally {
+    globalThis.removeEventListener("error", expected);
+  }
+}
+
+function isFdExhaustion(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === "EMFILE" || code === "ENFILE" || /os error (23|24)\b/.test(String(e));
+}
+
+const SWEEP_MS = 1000;
+const MAX_BACKOFF_MS = 1000;
+/** Connections below the count at which descriptors ran out that the lowered cap keeps. */
+const FD_MARGIN = 8;
+/** How long without running out of descriptors before the cap goes back up (ms). */
+const FD_RECOVERY_MS = 60_000;
+const internalError = () => new Response("Internal Server Error", { status: 500 });
+
+/**
+ * Serves `handler` on every connection `listener` accepts, within `limits`.
+ * Throws when this Deno cannot serve per connection (see
+ * {@link perConnectionServing}).
+ *
+ * @example
+ * ```ts ignore
+ * import { DEFAULT_CONNECTION_LIMITS, serveConnections } from "./connections.ts";
+ * const server = serveConnections({
+ *   listener: Deno.listen({ hostname: "127.0.0.1", port: 8000 }),
+ *   handler: () => new Response("ok"),
+ *   limits: { ...DEFAULT_CONNECTION_LIMITS, maxConnections: 100 },
+ *   log: console.error,
+ * });
+ * server.stats().open; // 0
+ * ```
+ */
+export function serveConnections(options: ServeConnectionsOptions): ConnectionServer {
+  if (serveOnConnection === null) {
+    throw new Error("This Deno cannot serve HTTP per connection (no serveHttpOnConnection)");
+  }
+  const serveOn = serveOnConnection;
+  const { listener, handler, limits, log } = options;
+  const now = options.now ?? (() => performance.now());
+  // Insertion-ordered: the first idle connection is the longest idle.
+  const idle = new Set<Tracked>();
+  const busy = new Set<Tracked>();
+  const stats: ConnectionStats = {
+    open: 0,
+    accepted: 0,
+    refused: 0,
+    evicted: 0,
+    idleTimedOut: 0,
+    requestTimedOut: 0,
+    fdExhausted: 0,
+  };
+  let closing = false;
+  let atCap = false;
+  /** The cap in force: lowered while descriptors are short. */
+  let cap = limits.maxConnections;
+  /** When `accept` last ran out of descriptors (ms), or null. */
+  let outOfFdsAt: number | null = null;
+
+  function close(t: Tracked): void {
+    idle.delete(t);
+    busy.delete(t);
+    if (!t.done) abortConnection(t.abort);
+  }
+
+  function evictLongestIdle(): boolean {
+    for (const t of idle) {
+      close(t);
+      stats.evicted++;
+      return true;
+    }
+    return false;
+  }
+
+  function started(t: Tracked): void {
+    if (t.busy++ === 0 && !t.done) {
+      idle.delete(t);
+      t.since = now();
+      busy.add(t);
+    }
+  }
+
+  function ended(t: Tracked): void {
+    // A handler can end after its client went away (and the connection is done).
+    if (--t.busy === 0 && !t.done && !t.abort.signal.aborted) {
+      busy.delete(t);
+      t.since = now();
+      idle.add(t);
+    }
+  }
+
+  function sweep(): void {
+    const t0 = now();
+    if (outOfFdsAt !== null && t0 - outOfFdsAt > FD_RECOVERY_MS) {
+      outOfFdsAt = null;
+      cap = limits.maxConnections;
+      log(`no shortage of file descriptors for a minute: connection cap back to ${cap}`);
+    }
+    for (const t of idle) {
+      // Ordered by idleness: stop at the first one still within its time.
+      if (t0 - t.since < limits.idleTimeoutMs) break;
+      close(t);
+      stats.idleTimedOut++;
+    }
+    for (const t of busy) {
+      if (t0 - t.since < limits.requestTimeoutMs) continue;
+      close(t);
+      stats.requestTimedOut++;
+    }
+  }
+
+  function track(conn: Deno.TcpConn): void {
+    const t: Tracked = {
+      abort: new AbortController(),
+      http: null,
+      busy: 0,
+      since: now(),
+      done: false,
+    };
+    stats.open++;
+    stats.accepted++;
+    idle.add(t);
+    const wrapped: ServeHandler = (req, info) => {
+      started(t);
+      let res: Response | Promise<Response>;
+      try {
+        res = handler(req, info);
+      } catch (e) {
+        ended(t);
+        throw e;
+      }
+      if (!(res instanceof Promise)) {
+        ended(t);
+        return res;
+      }
+      return res.then((r) => {
+        ended(t);
+        return r;
+      }, (e) => {
+        ended(t);
+        throw e;
+      });
+    };
+    try {
+      t.http = serveOn(conn, t.abort.signal, wrapped, internalError, () => {});
+    } catch (e) {
+      t.done = true;
+      idle.delete(t);
+      stats.open--;
+      try {
+        conn.close();
+      } catch { /* already closed */ }
+      log(`connection could not be served: ${(e as Error).message}`);
+      return;
+    }
+    const done = () => {
+      t.done = true;
+      idle.delete(t);
+      busy.delete(t);
+      stats.open--;
+      if (atCap && stats.open <= cap / 2) {
+        atCap = false;
+        log(`connections back under the cap (${stats.open} open)`);
+      }
+      if (closing && stats.open === 0) allClosed.resolve();
+    };
+    t.http.finished.then(done, done);
+  }
+
+  const allClosed = Promise.withResolvers<void>();
+  const timer = setInterval(sweep, SWEEP_MS);
+
+  async function acceptLoop(): Promise<void> {
+    let backoff = 0;
+    let lastAcceptError = "";
+    while (!closing) {
+      let conn: Deno.TcpConn;
+      try {
+        conn = await listener.accept();
+      } catch (e) {
+        if (closing || e instanceof Deno.errors.BadResource) break;
+        if (isFdExhaustion(e)) {
+          stats.fdExhausted++;
+          if (outOfFdsAt === null) {
+            // Once per shortage: evicted connections free their descriptors
+            // asynchronously, so lowering again now would ratchet down.
+            cap = Math.max(1, Math.min(cap, stats.open - FD_MARGIN));
+            log(
+              `out of file descriptors with ${stats.open} connections open: connection cap lowered to ${cap} for now`,
+            );
+          }
+          outOfFdsAt = now();
+          evictLongestIdle();
+        } else if ((e as Error).message !== lastAcceptError) {
+          // Once per kind of failure, not once per failed accept.
+          lastAcceptError = (e as Error).message;
+          log(`accept failed: ${lastAcceptError}; retrying`);
+        }
+        backoff = Math.min(Math.max(backoff * 2, 10), MAX_BACKOFF_MS);
+        await new Promise((resolve) => setTimeout(resolve, backoff));
+        continue;
+      }
+      backoff = 0;
+      if (closing) {
+        conn.close();
+        break;
+      }
+      if (stats.open >= cap) {
+        if (!atCap) {
+          atCap = true;
+          log(
+            `connection cap reached (${cap}): closing the longest-idle connections, refusing new ones while all are busy`,
+          );
+        }
+        if (!evictLongestIdle()) {
+          stats.refused++;
+          conn.close();
+          continue;
+        }
+      }
+      track(conn);
+    }
+  }
+
+  const loopDone = acceptLoop();
+  const finished = (async () => {
+    await loopDone;
+    if (stats.open > 0) await allClosed.promise;
+    clearInterval(timer);
+  })();
+
+  return {
+    addr: listener.addr,
+    stats: () => ({ ...stats }),
+    finished,
+    async shutdown() {
+      if (!closing) {
+        closing = true;
+        if (stats.open === 0) allClosed.resolve();
+        try {
+          listener.close();
+        } catch { /* already closed */ }
+        for (const t of idle) close(t);
+        for (const t of busy) {
+          // Graceful: the request in progress finishes, then the connection closes.
+          t.http?.shutdown().catch(() => close(t));
+        }
+      }
+      await finished;
+    },
+  };
+}

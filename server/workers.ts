@@ -1,0 +1,324 @@
+/**
+ * Running `main.ts serve` until a signal: in the main isolate, or, with
+ * `--workers N` (N > 1), as the supervisor of N worker isolates
+ * (`server/worker.ts`) that share the port through SO_REUSEPORT and one
+ * rate-limit table in a `SharedArrayBuffer`.
+ *
+ * Supervision: a worker that dies (an uncaught error, or its server stopping
+ * by itself) is restarted on the same port with the same shared table, after
+ * 100 ms doubling to 5 s; more than {@link SupervisorOptions.maxRestarts}
+ * deaths within a minute, or a worker that stops answering the heartbeat (a
+ * stuck isolate: Deno cannot terminate a worker caught in a synchronous
+ * loop), ends the whole process with exit code 1, so a process manager
+ * restarts it instead of it limping on or hanging.
+ *
+ * @example
+ * ```ts ignore
+ * import { serveUntilSignal } from "./workers.ts";
+ * const code = await serveUntilSignal({ ...DEFAULT_SETTINGS, db: "data/clubs.db", workers: 2 });
+ * Deno.exit(code);
+ * ```
+ * @module
+ */
+import { describeSnapshot, listen, listenUrl, type ServeSettings } from "./listen.ts";
+import { stderrLine } from "./middleware/access_log.ts";
+import { RateTable } from "./http/rate_table.ts";
+import type { FromWorker, ToWorker } from "./worker.ts";
+
+/** What `serve` runs, however many isolates serve. */
+export interface Running {
+  addr: Deno.NetAddr;
+  /** The start-up line's description, e.g. `30 clubs, snapshot …, 2 workers`. */
+  snapshot: string;
+  /** Resolves with a reason if serving failed for good (the process should exit 1). */
+  failed: Promise<string>;
+  /** Stops accepting and lets in-flight requests finish. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link serveWorkers} (tests shorten the times). */
+export interface SupervisorOptions {
+  /** Where the supervisor's lines go; default stderr. */
+  log?: (line: string) => void;
+  /** The worker module; default `server/worker.ts`. */
+  workerUrl?: URL;
+  /** How often each worker is pinged (ms); default 2,000. */
+  heartbeatMs?: number;
+  /** A worker silent for this long is stuck (ms); default 15,000. */
+  hangMs?: number;
+  /** Deaths of one worker within a minute that are restarted; default 5. */
+  maxRestarts?: number;
+}
+
+/** How long in-flight requests get to finish after a signal (ms). */
+export const GRACE_MS = 10_000;
+
+const RESTART_WINDOW_MS = 60_000;
+const FIRST_BACKOFF_MS = 100;
+const MAX_BACKOFF_MS = 5_000;
+
+/**
+ * Serves from this isolate.
+ *
+ * @example
+ * ```ts ignore
+ * import { serveHere } from "./workers.ts";
+ * const running = serveHere(settings);
+ * await running.close();
+ * ```
+ */
+export function serveHere(settings: ServeSettings): Running {
+  const running = listen(settings);
+  return {
+    addr: running.server.addr,
+    snapshot: describeSnapshot(running.directory),
+    // Only the Deno.serve fallback stops by itself (EMFILE ends its loop).
+    failed: running.server.finished.then(
+      () => new Promise<string>(() => {}),
+      (e) => `the server stopped: ${(e as Error).message}`,
+    ),
+    close: () => running.close(),
+  };
+}
+
+/**
+ * Fails early, with the fix, when SO_REUSEPORT is not enabled: Deno exits
+ * the whole process (code 70) on an unstable API used without its flag, so
+ * it cannot be tried and caught. `--unstable-net` is what also defines
+ * `Deno.listenDatagram`, so its presence tells.
+ */
+function checkReusePort(): void {
+  if (!("listenDatagram" in Deno)) {
+    throw new Error(
+      `--workers needs SO_REUSEPORT, an unstable Deno API: run "deno run --unstable-net …" (or add "unstable": ["net"] to deno.json), or use --workers 1`,
+    );
+  }
+}
+
+type Listening = Extract<FromWorker, { type: "listening" }>;
+
+/** One worker position: its current isolate and its history. */
+interface Slot {
+  index: number;
+  worker: Worker | null;
+  lastPong: number;
+  /** Times of its recent deaths (ms). */
+  deaths: number[];
+  /** Stopped answering: it will not answer "stop" either. */
+  stuck: boolean;
+  stopped: PromiseWithResolvers<void> | null;
+}
+
+/**
+ * Starts `settings.workers` worker isolates on one port and supervises them.
+ *
+ * @example
+ * ```ts ignore
+ * import { serveWorkers } from "./workers.ts";
+ * const running = await serveWorkers({ ...settings, workers: 2 });
+ * console.error(running.snapshot); // "30 clubs, snapshot …, 2 workers"
+ * ```
+ */
+export async function serveWorkers(
+  settings: ServeSettings,
+  options: SupervisorOptions = {},
+): Promise<Running> {
+  checkReusePort();
+  const log = options.log ?? stderrLine;
+  const workerUrl = options.workerUrl ?? new URL("./worker.ts", import.meta.url);
+  const heartbeatMs = options.heartbeatMs ?? 2_000;
+  const hangMs = options.hangMs ?? 15_000;
+  const maxRestarts = options.maxRestarts ?? 5;
+  const table = settings.rateLimit === "off" ? null : RateTable.create();
+  const failed = Promise.withResolvers<string>();
+  const slots: Slot[] = [];
+  let port = settings.port;
+  let closing = false;
+  let gaveUp = false;
+  const giveUp = (reason: string) => {
+    gaveUp = true;
+    failed.resolve(reason);
+  };
+
+  /** Starts the slot's isolate; resolves once it listens. */
+  function start(slot: Slot): Promise<Listening> {
+    const worker = new Worker(workerUrl, { type: "module" });
+    slot.worker = worker;
+    slot.lastPong = performance.now();
+    const listening = Promise.withResolvers<Listening>();
+    let up = false;
+    worker.onmessage = (e: MessageEvent<FromWorker>) => {
+      const m = e.data;
+      if (m.type === "pong") slot.lastPong = performance.now();
+      else if (m.type === "listening") {
+        up = true;
+        listening.resolve(m);
+      } else if (m.type === "error") listening.reject(new Error(m.message));
+      else if (m.type === "failed") died(slot, worker, m.message);
+      else if (m.type === "stopped") slot.stopped?.resolve();
+    };
+    worker.onerror = (e) => {
+      // Handled here: unhandled, a worker's error would end the main isolate.
+      e.preventDefault();
+      if (up) died(slot, worker, e.message);
+      else listening.reject(new Error(e.message));
+    };
+    worker.postMessage(
+      {
+        type: "start",
+        settings: { ...settings, port },
+        table: table?.buffer ?? null,
+        index: slot.index,
+      } satisfies ToWorker,
+    );
+    return listening.promise;
+  }
+
+  function died(slot: Slot, worker: Worker, message: string): void {
+    if (slot.worker !== worker || closing || gaveUp) return;
+    worker.terminate();
+    slot.worker = null;
+    const now = performance.now();
+    slot.deaths = [...slot.deaths.filter((t) => now - t < RESTART_WINDOW_MS), now];
+    if (slot.deaths.length > maxRestarts) {
+      giveUp(`worker ${slot.index} died ${slot.deaths.length} times in a minute: ${message}`);
+      return;
+    }
+    const wait = Math.min(FIRST_BACKOFF_MS * 2 ** (slot.deaths.length - 1), MAX_BACKOFF_MS);
+    log(`worker ${slot.index} died: ${message}; restarting it in ${wait} ms`);
+    setTimeout(() => {
+      if (closing || gaveUp) return;
+      start(slot).then(
+        () => log(`worker ${slot.index} restarted`),
+        (e) => giveUp(`worker ${slot.index} could not be restarted: ${(e as Error).message}`),
+      );
+    }, wait);
+  }
+
+  for (let i = 1; i <= settings.workers; i++) {
+    slots.push({ index: i, worker: null, lastPong: 0, deaths: [], stuck: false, stopped: null });
+  }
+  const terminateAll = () => {
+    for (const s of slots) s.worker?.terminate();
+  };
+  let first: Listening;
+  try {
+    // The first worker binds (port 0 picks a free port); the rest join its port.
+    first = await start(slots[0]!);
+    port = first.port;
+    await Promise.all(slots.slice(1).map(start));
+  } catch (e) {
+    terminateAll();
+    throw e;
+  }
+
+  const heartbeat = setInterval(() => {
+    const now = performance.now();
+    for (const slot of slots) {
+      if (!slot.worker) continue;
+      if (now - slot.lastPong > hangMs) {
+        slot.stuck = true;
+        giveUp(
+          `worker ${slot.index} has not answered for ${
+            Math.round((now - slot.lastPong) / 1000)
+          } s (stuck)`,
+        );
+        return;
+      }
+      slot.worker.postMessage({ type: "ping" } satisfies ToWorker);
+    }
+  }, heartbeatMs);
+  failed.promise.then(() => clearInterval(heartbeat));
+
+  return {
+    addr: { transport: "tcp", hostname: first.hostname, port: first.port },
+    snapshot: `${first.snapshot}, ${settings.workers} workers`,
+    failed: failed.promise,
+    async close() {
+      closing = true;
+      clearInterval(heartbeat);
+      await Promise.all(slots.map((slot) => {
+        if (!slot.worker || slot.stuck) return;
+        slot.stopped = Promise.withResolvers<void>();
+        slot.worker.postMessage({ type: "stop" } satisfies ToWorker);
+        return slot.stopped.promise;
+      }));
+      terminateAll();
+    },
+  };
+}
+
+/**
+ * Serves from this isolate, or from `settings.workers` supervised workers.
+ *
+ * @example
+ * ```ts ignore
+ * import { startServing } from "./workers.ts";
+ * const running = await startServing(settings);
+ * ```
+ */
+export function startServing(
+  settings: ServeSettings,
+  options: SupervisorOptions = {},
+): Promise<Running> {
+  return settings.workers > 1
+    ? serveWorkers(settings, options)
+    : Promise.resolve(serveHere(settings));
+}
+
+/** Resolves on the first SIGINT or SIGTERM, with its name. */
+function nextSignal(): Promise<Deno.Signal> {
+  return new Promise((resolve) => {
+    const signals: Deno.Signal[] = ["SIGINT", "SIGTERM"];
+    const handlers = signals.map((signal) => {
+      const handler = () => {
+        handlers.forEach(([s, h]) => Deno.removeSignalListener(s, h));
+        resolve(signal);
+      };
+      Deno.addSignalListener(signal, handler);
+      return [signal, handler] as const;
+    });
+  });
+}
+
+/**
+ * Serves until SIGINT or SIGTERM (then lets in-flight requests finish, up to
+ * {@link GRACE_MS}) or until serving fails for good; resolves to the exit
+ * code: 0 after a clean stop, 1 otherwise.
+ *
+ * @example
+ * ```ts ignore
+ * import { serveUntilSignal } from "./workers.ts";
+ * Deno.exit(await serveUntilSignal(settings));
+ * ```
+ */
+export async function serveUntilSignal(
+  settings: ServeSettings,
+  options: SupervisorOptions = {},
+): Promise<number> {
+  const log = options.log ?? stderrLine;
+  // Listen for signals first: one that arrives during start-up still stops cleanly.
+  const stop = nextSignal();
+  const running = await startServing(settings, options);
+  log(`Listening on ${listenUrl(running.addr)} (${running.snapshot})`);
+  const why = await Promise.race([stop, running.failed.then((reason) => ({ reason }))]);
+  const graceOver = Promise.withResolvers<"timeout">();
+  const timer = setTimeout(() => graceOver.resolve("timeout"), GRACE_MS);
+  try {
+    if (typeof why !== "string") {
+      log(`error: ${why.reason}; stopping`);
+      // A stuck worker never answers "stop": give the others the grace period, then go.
+      await Promise.race([running.close(), graceOver.promise]);
+      return 1;
+    }
+    if (!settings.quiet) log(`${why}: finishing in-flight requests…`);
+    const closed = await Promise.race([running.close(), graceOver.promise]);
+    if (closed === "timeout") {
+      log(`error: requests still running after ${GRACE_MS / 1000} s; exiting anyway`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    clearTimeout(timer);
+  }
+}
