@@ -1,0 +1,128 @@
+import { assertEquals, assertMatch, ok } from "../_assert.ts";
+import { mainConf, parseLogLine, renderSite, SITE_CONF } from "../../bench/cluster/nginx.ts";
+
+const UNIT = new URL("../../deploy/systemd/clubdir@.service", import.meta.url);
+
+async function has(cmd: string, args: string[]): Promise<boolean> {
+  try {
+    await new Deno.Command(cmd, { args, stdout: "null", stderr: "null" }).output();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const nginx = (await has("nginx", ["-v"]))
+  ? "nginx"
+  : (await has("/usr/sbin/nginx", ["-v"]))
+  ? "/usr/sbin/nginx"
+  : null;
+const systemdAnalyze = await has("systemd-analyze", ["--version"]);
+if (!nginx) console.warn("skipping the nginx syntax test: nginx is not installed");
+if (!systemdAnalyze) console.warn("skipping the unit check: systemd-analyze is not installed");
+
+Deno.test("the shipped nginx config fails over, appends X-Forwarded-For, never retries POST", async () => {
+  const conf = await Deno.readTextFile(SITE_CONF);
+  assertMatch(conf, /proxy_next_upstream error timeout http_502 http_503 http_504;/);
+  assertMatch(conf, /proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
+  ok(!/^\s*proxy_next_upstream[^;]*non_idempotent/m.test(conf), "POSTs are not retried");
+  assertMatch(conf, /#\s*hash \$remote_addr consistent;/);
+});
+
+Deno.test("renderSite() puts one upstream line per replica and a loopback listen", async () => {
+  const site = renderSite(await Deno.readTextFile(SITE_CONF), {
+    listenPort: 18080,
+    replicas: [18001, 18002],
+  });
+  const servers = site.match(/^\s*server 127\.0\.0\.1:\d+ [^;]*;$/gm) ?? [];
+  assertEquals(servers.map((s) => s.trim().split(/\s+/)[1]), [
+    "127.0.0.1:18001",
+    "127.0.0.1:18002",
+  ]);
+  ok(servers.every((s) => s.includes("max_fails=1 fail_timeout=2s")), "parameters kept");
+  assertEquals(site.match(/^\s*listen [^;]+;$/gm)?.map((l) => l.trim()), [
+    "listen 127.0.0.1:18080;",
+  ]);
+});
+
+Deno.test({
+  name: "nginx accepts the rendered shipped config (nginx -t)",
+  ignore: nginx === null,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "clubdir-nginx-" });
+    try {
+      await Deno.mkdir(`${dir}/tmp`);
+      const site = renderSite(await Deno.readTextFile(SITE_CONF), {
+        listenPort: 18080,
+        replicas: [18001, 18002, 18003],
+      });
+      await Deno.writeTextFile(`${dir}/site.conf`, site);
+      await Deno.writeTextFile(`${dir}/nginx.conf`, mainConf(dir, `${dir}/site.conf`));
+      const out = await new Deno.Command(nginx!, {
+        args: ["-t", "-p", dir, "-c", `${dir}/nginx.conf`],
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const text = new TextDecoder().decode(out.stderr);
+      assertEquals(out.code, 0, text);
+      ok(!/\[warn\]/.test(text), text);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "systemd-analyze verifies the unit without a warning",
+  ignore: !systemdAnalyze,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "clubdir-unit-" });
+    try {
+      // A template is verified through an instance of it.
+      const unit = `${dir}/clubdir@8001.service`;
+      await Deno.copyFile(UNIT, unit);
+      const out = await new Deno.Command("systemd-analyze", {
+        args: ["verify", "--man=no", unit],
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const text = new TextDecoder().decode(out.stderr) + new TextDecoder().decode(out.stdout);
+      assertEquals(text.trim(), "", text);
+      assertEquals(out.code, 0);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test("the unit runs with least privilege and scoped deno permissions", async () => {
+  const unit = await Deno.readTextFile(UNIT);
+  for (
+    const line of [
+      "DynamicUser=yes",
+      "ProtectSystem=strict",
+      "NoNewPrivileges=yes",
+      "ReadWritePaths=/var/lib/clubdir/%i",
+      "CapabilityBoundingSet=",
+    ]
+  ) ok(unit.split("\n").includes(line), line);
+  const exec = unit.slice(unit.indexOf("ExecStart=")).split(/(?<!\\)\n/)[0]!;
+  assertMatch(exec, /--allow-net=\S+/);
+  assertMatch(exec, /--allow-write=\/var\/lib\/clubdir\/%i /);
+  ok(!/\s-A\s|--allow-all|--allow-(net|read|write|env)(\s|$)/.test(exec), exec);
+});
+
+Deno.test("parseLogLine() reads the cluster test's access log format", () => {
+  assertEquals(
+    parseLogLine(
+      '127.0.0.2 200 "127.0.0.1:18001, 127.0.0.1:18002" "502, 200" 0.004 "/api/v1/clubs"',
+    ),
+    {
+      client: "127.0.0.2",
+      status: 200,
+      upstreams: ["127.0.0.1:18001", "127.0.0.1:18002"],
+      uri: "/api/v1/clubs",
+    },
+  );
+  assertEquals(parseLogLine("garbage"), null);
+});
