@@ -1,7 +1,7 @@
 import { RedisSessionMirror } from "../../core/sessions/redis.ts";
 import { runMain } from "../_run.ts";
-import { assertEquals, assertMatch, ok } from "../_assert.ts";
 import { redisMissing, startRedis } from "../_redis.ts";
+import { assert, assertEquals, assertMatch } from "../_assert.ts";
 
 const missing = await redisMissing();
 const ignore = missing !== null;
@@ -38,7 +38,7 @@ Deno.test({
       const listed = await runMain(["session", "list", "--sessions", redis.url]);
       assertEquals(listed.code, 0, listed.stderr);
       assertMatch(listed.stdout, /member\s+exact\s+\S+\s+\S+\s+active\s+bob/);
-      ok(!listed.stdout.includes(token));
+      assert(!listed.stdout.includes(token));
 
       const revoked = await runMain(["session", "revoke", token, "--sessions", redis.url]);
       assertEquals(revoked.code, 0, revoked.stderr);
@@ -66,7 +66,7 @@ Deno.test({
     const r = await runMain(["session", "list", "--sessions", url]);
     assertEquals(r.code, 1);
     assertMatch(r.stderr, /Cannot reach Redis at redis:\/\/:\*\*\*@127\.0\.0\.1/);
-    ok(!r.stderr.includes("secret"));
+    assert(!r.stderr.includes("secret"));
   },
 });
 

@@ -1,5 +1,5 @@
-import { assertEquals, assertMatch, ok } from "../_assert.ts";
 import { mainConf, parseLogLine, renderSite, SITE_CONF } from "../../bench/cluster/nginx.ts";
+import { assert, assertEquals, assertMatch } from "../_assert.ts";
 
 const UNIT = new URL("../../deploy/systemd/clubdir@.service", import.meta.url);
 
@@ -25,7 +25,7 @@ Deno.test("the shipped nginx config fails over, appends X-Forwarded-For, never r
   const conf = await Deno.readTextFile(SITE_CONF);
   assertMatch(conf, /proxy_next_upstream error timeout http_502 http_503 http_504;/);
   assertMatch(conf, /proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
-  ok(!/^\s*proxy_next_upstream[^;]*non_idempotent/m.test(conf), "POSTs are not retried");
+  assert(!/^\s*proxy_next_upstream[^;]*non_idempotent/m.test(conf), "POSTs are not retried");
   assertMatch(conf, /#\s*hash \$remote_addr consistent;/);
 });
 
@@ -39,7 +39,7 @@ Deno.test("renderSite() puts one upstream line per replica and a loopback listen
     "127.0.0.1:18001",
     "127.0.0.1:18002",
   ]);
-  ok(servers.every((s) => s.includes("max_fails=1 fail_timeout=2s")), "parameters kept");
+  assert(servers.every((s) => s.includes("max_fails=1 fail_timeout=2s")), "parameters kept");
   assertEquals(site.match(/^\s*listen [^;]+;$/gm)?.map((l) => l.trim()), [
     "listen 127.0.0.1:18080;",
   ]);
@@ -65,7 +65,7 @@ Deno.test({
       }).output();
       const text = new TextDecoder().decode(out.stderr);
       assertEquals(out.code, 0, text);
-      ok(!/\[warn\]/.test(text), text);
+      assert(!/\[warn\]/.test(text), text);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
@@ -105,11 +105,11 @@ Deno.test("the unit runs with least privilege and scoped deno permissions", asyn
       "ReadWritePaths=/var/lib/clubdir/%i",
       "CapabilityBoundingSet=",
     ]
-  ) ok(unit.split("\n").includes(line), line);
+  ) assert(unit.split("\n").includes(line), line);
   const exec = unit.slice(unit.indexOf("ExecStart=")).split(/(?<!\\)\n/)[0]!;
   assertMatch(exec, /--allow-net=\S+/);
   assertMatch(exec, /--allow-write=\/var\/lib\/clubdir\/%i /);
-  ok(!/\s-A\s|--allow-all|--allow-(net|read|write|env)(\s|$)/.test(exec), exec);
+  assert(!/\s-A\s|--allow-all|--allow-(net|read|write|env)(\s|$)/.test(exec), exec);
 });
 
 Deno.test("parseLogLine() reads the cluster test's access log format", () => {

@@ -1,8 +1,8 @@
-import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_SETTINGS, type ServeSettings } from "../../server/listen.ts";
 import { serveWorkers } from "../../server/workers.ts";
-import { sharedFixture } from "./_helpers.ts";
+import { assert, assertEquals, assertMatch, assertStrictEquals } from "../_assert.ts";
+import { sharedFixture } from "../_fixture.ts";
 
 const fx = await sharedFixture();
 const CRASH_WORKER = new URL("./_crash_worker.ts", import.meta.url);
@@ -50,15 +50,15 @@ Deno.test("A worker that dies is restarted on the same port and serving goes on"
   });
   try {
     const base = `http://127.0.0.1:${running.addr.port}`;
-    assert.equal(await fetchFresh(`${base}/test/crash`), 200);
+    assertStrictEquals(await fetchFresh(`${base}/test/crash`), 200);
     await until("the restart", () => lines.some((l) => /^worker \d restarted$/.test(l)));
-    assert.ok(
+    assert(
       lines.some((l) => /^worker \d died: .*test crash.*; restarting it in 100 ms$/.test(l)),
     );
     // Both workers serve again: many fresh connections, every one answered.
     const statuses = [];
     for (let i = 0; i < 20; i++) statuses.push(await fetchFresh(`${base}/api/v1/clubs?limit=1`));
-    assert.deepEqual(statuses, Array(20).fill(200));
+    assertEquals(statuses, Array(20).fill(200));
   } finally {
     await running.close();
   }
@@ -73,7 +73,7 @@ Deno.test("A worker that keeps dying ends serving with a reason", async () => {
   try {
     await fetchFresh(`http://127.0.0.1:${running.addr.port}/test/crash`);
     const reason = await running.failed;
-    assert.match(reason, /^worker \d died 1 times in a minute: .*test crash/);
+    assertMatch(reason, /^worker \d died 1 times in a minute: .*test crash/);
   } finally {
     await running.close();
   }
@@ -98,7 +98,7 @@ Deno.test("A stuck worker makes the process exit 1 instead of hanging", async ()
       text += decoder.decode(value);
       port = /Listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(text)?.[1] ?? "";
     }
-    assert.ok(port, text);
+    assert(port, text);
     // A fresh connection per try until one lands on a worker that then hangs.
     const client = Deno.createHttpClient({});
     fetch(`http://127.0.0.1:${port}/test/hang`, { client, signal: AbortSignal.timeout(20_000) })
@@ -109,8 +109,8 @@ Deno.test("A stuck worker makes the process exit 1 instead of hanging", async ()
       text += decoder.decode(value);
     }
     const { code } = await child.status;
-    assert.equal(code, 1, text);
-    assert.match(text, /error: worker \d has not answered for \d+ s \(stuck\); stopping/);
+    assertStrictEquals(code, 1, text);
+    assertMatch(text, /error: worker \d has not answered for \d+ s \(stuck\); stopping/);
   } finally {
     clearTimeout(killer);
   }

@@ -5,7 +5,6 @@
  * sliced into the page.
  */
 import fc from "fast-check";
-import { assertEquals } from "../../_assert.ts";
 import { findPage } from "../../../core/search/search.ts";
 import { parseSearch, type RawSearch } from "../../../core/search/query.ts";
 import { CLUB_FIELDS, WAITLIST_VALUES } from "../../../core/model/fields.ts";
@@ -15,9 +14,10 @@ import { resolveCountry, resolveSubdivision } from "../../../core/places/geo.ts"
 import { listedCountryKey, listedStateKey } from "../../../core/places/build.ts";
 import { nameOnlyKey } from "../../../core/places/resolve.ts";
 import { type Row, rowToRecord } from "../../../core/store/rows.ts";
-import { sharedFixtureDb } from "../../_fixture.ts";
+import { sharedFixture } from "../../_fixture.ts";
+import { assertEquals } from "../../_assert.ts";
 
-const { store } = await sharedFixtureDb();
+const { store } = await sharedFixture();
 
 const clubs = (store.db.prepare(`SELECT ${CLUB_FIELDS.join(", ")} FROM clubs`).all() as Row[])
   .map(rowToRecord)

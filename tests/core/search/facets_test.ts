@@ -1,4 +1,3 @@
-import { assertDeepEqual, assertEquals, ok } from "../../_assert.ts";
 import fc from "fast-check";
 import {
   FACET_NAMES,
@@ -10,9 +9,10 @@ import {
 import { parseSearch, type RawSearch, type SearchQuery } from "../../../core/search/query.ts";
 import { search } from "../../../core/search/search.ts";
 import { WAITLIST_VALUES } from "../../../core/model/fields.ts";
-import { sharedFixtureDb } from "../../_fixture.ts";
+import { sharedFixture } from "../../_fixture.ts";
+import { assert, assertEquals } from "../../_assert.ts";
 
-const fx = await sharedFixtureDb();
+const fx = await sharedFixture();
 const store = fx.store;
 
 function query(raw: RawSearch): SearchQuery {
@@ -36,20 +36,20 @@ function chosen(raw: RawSearch, name: FacetName, value: string): RawSearch {
 }
 
 Deno.test("parseFacets() reads names in canonical order, once each", () => {
-  assertDeepEqual(parseFacets("waitlist, TYPE,type"), { ok: true, value: ["type", "waitlist"] });
-  assertDeepEqual(parseFacets(["state", "country"]), { ok: true, value: ["country", "state"] });
-  assertDeepEqual(parseFacets(""), { ok: true, value: [] });
-  assertDeepEqual(parseFacets(null), { ok: true, value: [] });
+  assertEquals(parseFacets("waitlist, TYPE,type"), { ok: true, value: ["type", "waitlist"] });
+  assertEquals(parseFacets(["state", "country"]), { ok: true, value: ["country", "state"] });
+  assertEquals(parseFacets(""), { ok: true, value: [] });
+  assertEquals(parseFacets(null), { ok: true, value: [] });
 });
 
 Deno.test("parseFacets() names the value it does not know", () => {
   const r = parseFacets("type,colour");
-  ok(!r.ok);
+  assert(!r.ok);
   assertEquals(r.error.code, "invalid_facets");
   assertEquals(r.error.value, "colour");
-  ok(r.error.detail.includes(FACET_NAMES.join(", ")));
+  assert(r.error.detail.includes(FACET_NAMES.join(", ")));
   const long = parseFacets("type,".repeat(100));
-  ok(!long.ok, "an oversized value is refused, not split");
+  assert(!long.ok, "an oversized value is refused, not split");
 });
 
 Deno.test("type facet counts groups with their members and leaves aliases out", () => {
@@ -101,16 +101,19 @@ Deno.test("values come most clubs first, then by value, without zeros", () => {
   const list = facetCounts(store, query({ type: "golf" }), ["country"]).country!;
   for (let i = 1; i < list.length; i++) {
     const [a, b] = [list[i - 1]!, list[i]!];
-    ok(a.count > b.count || (a.count === b.count && a.value < b.value), `${a.value}, ${b.value}`);
+    assert(
+      a.count > b.count || (a.count === b.count && a.value < b.value),
+      `${a.value}, ${b.value}`,
+    );
   }
-  ok(list.every((f) => f.count > 0));
+  assert(list.every((f) => f.count > 0));
 });
 
 Deno.test("facetsObject() maps each value to its count in order", () => {
   const f = facetCounts(store, query({ country: "US" }), ["waitlist", "type"]);
   const o = facetsObject(f);
-  assertDeepEqual(Object.keys(o), ["type", "waitlist"]);
-  assertDeepEqual(Object.keys(o.waitlist!), f.waitlist!.map((v) => v.value));
+  assertEquals(Object.keys(o), ["type", "waitlist"]);
+  assertEquals(Object.keys(o.waitlist!), f.waitlist!.map((v) => v.value));
 });
 
 const rawSearch = fc.record({

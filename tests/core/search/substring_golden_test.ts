@@ -4,12 +4,12 @@
  * (substring_golden.jsonl: 500 random filter sets over the fixture, with the
  * total and the slugs of the page each one gave).
  */
-import { assertEquals } from "../../_assert.ts";
 import { search } from "../../../core/search/search.ts";
 import type { RawSearch } from "../../../core/search/query.ts";
-import { sharedFixtureDb } from "../../_fixture.ts";
+import { sharedFixture } from "../../_fixture.ts";
+import { assertEquals } from "../../_assert.ts";
 
-const { store } = await sharedFixtureDb();
+const { store } = await sharedFixture();
 
 const cases = (await Deno.readTextFile(new URL("./substring_golden.jsonl", import.meta.url)))
   .trim().split("\n").map((line) =>

@@ -1,11 +1,11 @@
 import { DatabaseSync } from "node:sqlite";
-import { assertEquals, assertThrows } from "../../_assert.ts";
 import { CREATE_TABLES } from "../../../core/store/ddl.ts";
 import { CLUB_FIELDS } from "../../../core/model/fields.ts";
 import { recordToColumns, type Row, rowToRecord } from "../../../core/store/rows.ts";
-import { sharedFixtureDb } from "../../_fixture.ts";
+import { sharedFixture } from "../../_fixture.ts";
+import { assertEquals, assertThrows } from "../../_assert.ts";
 
-const fx = await sharedFixtureDb();
+const fx = await sharedFixture();
 
 Deno.test("CREATE_TABLES gives every Club field a column, in field order, typed from its schema", () => {
   const db = new DatabaseSync(":memory:");

@@ -1,4 +1,3 @@
-import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import {
   connectionCap,
@@ -7,7 +6,8 @@ import {
   serveConnections,
   type ServeHandler,
 } from "../../../server/http/connections.ts";
-import { sharedFixture } from "../_helpers.ts";
+import { assert, assertMatch, assertStrictEquals } from "../../_assert.ts";
+import { sharedFixture } from "../../_fixture.ts";
 
 const MAIN = fileURLToPath(new URL("../../../main.ts", import.meta.url));
 const encoder = new TextEncoder();
@@ -64,7 +64,7 @@ async function get(port: number, path = "/"): Promise<string> {
 }
 
 Deno.test("This Deno serves per connection (so the limits below are in force)", () => {
-  assert.equal(perConnectionServing(), true);
+  assertStrictEquals(perConnectionServing(), true);
 });
 
 Deno.test("Silent, half-sent and idle keep-alive connections are closed after the idle timeout", async () => {
@@ -85,14 +85,14 @@ Deno.test("Silent, half-sent and idle keep-alive connections are closed after th
       string,
     ];
     clearInterval(dripping);
-    assert.equal(a, "");
-    assert.equal(b, "");
-    assert.match(c, /^HTTP\/1\.1 200 OK/);
-    assert.equal(d, "");
+    assertStrictEquals(a, "");
+    assertStrictEquals(b, "");
+    assertMatch(c, /^HTTP\/1\.1 200 OK/);
+    assertStrictEquals(d, "");
     const stats = server.stats();
-    assert.equal(stats.idleTimedOut, 4);
+    assertStrictEquals(stats.idleTimedOut, 4);
     // The server still answers.
-    assert.equal(await get(port), "ok");
+    assertStrictEquals(await get(port), "ok");
   } finally {
     await server.shutdown();
   }
@@ -103,14 +103,14 @@ Deno.test("A request outliving the request timeout has its connection closed", a
   try {
     const conn = await Deno.connect({ hostname: "127.0.0.1", port });
     await conn.write(encoder.encode("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n"));
-    assert.equal(await readToEnd(conn), "");
-    assert.equal(server.stats().requestTimedOut, 1);
+    assertStrictEquals(await readToEnd(conn), "");
+    assertStrictEquals(server.stats().requestTimedOut, 1);
     // A body sent too slowly is the same: the request never completes.
     const reader = start({}, async (req) => new Response(await req.text()));
     const body = await Deno.connect({ hostname: "127.0.0.1", port: reader.port });
     await body.write(encoder.encode("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nab"));
-    assert.equal(await readToEnd(body), "");
-    assert.equal(reader.server.stats().requestTimedOut, 1);
+    assertStrictEquals(await readToEnd(body), "");
+    assertStrictEquals(reader.server.stats().requestTimedOut, 1);
     await reader.server.shutdown();
   } finally {
     await server.shutdown();
@@ -124,10 +124,10 @@ Deno.test("At the cap the longest-idle connection makes room; when all are busy 
     for (let i = 0; i < 3; i++) idle.push(await Deno.connect({ hostname: "127.0.0.1", port }));
     const closed = idle.map(readToEnd);
     // A fourth client is served: the longest-idle connection was closed for it.
-    assert.equal(await get(port), "ok");
-    assert.equal(await closed[0], "");
-    assert.equal(server.stats().evicted, 1);
-    assert.ok(lines.some((l) => l.startsWith("connection cap reached (3)")));
+    assertStrictEquals(await get(port), "ok");
+    assertStrictEquals(await closed[0], "");
+    assertStrictEquals(server.stats().evicted, 1);
+    assert(lines.some((l) => l.startsWith("connection cap reached (3)")));
     // Three slow requests keep every slot busy: the next client is refused.
     for (const c of idle.slice(1)) c.close();
     await Promise.all(closed);
@@ -140,8 +140,8 @@ Deno.test("At the cap the longest-idle connection makes room; when all are busy 
     await new Promise((r) => setTimeout(r, 100));
     const refused = await Deno.connect({ hostname: "127.0.0.1", port });
     await refused.write(encoder.encode("GET / HTTP/1.1\r\nHost: x\r\n\r\n")).catch(() => 0);
-    assert.equal(await readToEnd(refused), "");
-    assert.equal(server.stats().refused, 1);
+    assertStrictEquals(await readToEnd(refused), "");
+    assertStrictEquals(server.stats().refused, 1);
     for (const c of busy) c.close();
   } finally {
     await server.shutdown();
@@ -157,20 +157,20 @@ Deno.test("A server stays up through 2,000 idle connections and serves once they
     }
     await Promise.all(conns.map(readToEnd));
     const stats = server.stats();
-    assert.equal(stats.accepted, 2_000);
-    assert.equal(stats.evicted + stats.idleTimedOut, 2_000);
-    assert.equal(await get(port), "ok");
+    assertStrictEquals(stats.accepted, 2_000);
+    assertStrictEquals(stats.evicted + stats.idleTimedOut, 2_000);
+    assertStrictEquals(await get(port), "ok");
   } finally {
     await server.shutdown();
   }
 });
 
 Deno.test("connectionCap() fits the descriptor limit and splits it between workers", () => {
-  assert.equal(connectionCap(null, 1, null), 4096);
-  assert.equal(connectionCap(null, 1, 256), 156);
-  assert.equal(connectionCap(null, 2, 256), 78);
-  assert.equal(connectionCap(1000, 2, 256), 500);
-  assert.equal(connectionCap(null, 4, 50), 1);
+  assertStrictEquals(connectionCap(null, 1, null), 4096);
+  assertStrictEquals(connectionCap(null, 1, 256), 156);
+  assertStrictEquals(connectionCap(null, 2, 256), 78);
+  assertStrictEquals(connectionCap(1000, 2, 256), 500);
+  assertStrictEquals(connectionCap(null, 4, 50), 1);
 });
 
 const fx = await sharedFixture();
@@ -212,7 +212,7 @@ async function serveUnderUlimit(args: string[]) {
     );
     await new Promise((r) => setTimeout(r, 25));
   }
-  assert.ok(port, lines.join("\n"));
+  assert(port, lines.join("\n"));
   return {
     port,
     lines,
@@ -243,18 +243,18 @@ Deno.test("serve under ulimit -n 256 survives 400 connections at its default cap
   let code: number | null = null;
   try {
     const conns = await flood(s.port, 400);
-    assert.equal(conns.length, 400);
+    assertStrictEquals(conns.length, 400);
     // New clients are still answered: the longest-idle connections made room.
-    assert.match(await get(s.port, "/api/v1/clubs?limit=1"), /"total":30/);
+    assertMatch(await get(s.port, "/api/v1/clubs?limit=1"), /"total":30/);
     for (const c of conns) c.close();
-    assert.ok(
+    assert(
       s.lines.some((l) => l.startsWith("connection cap reached (156)")),
       s.lines.join("\n"),
     );
   } finally {
     code = await s.stop();
   }
-  assert.equal(code, 0);
+  assertStrictEquals(code, 0);
 });
 
 Deno.test("serve past its fd limit (ulimit -n 256, --max-connections 1000) keeps running and recovers", async () => {
@@ -269,15 +269,15 @@ Deno.test("serve past its fd limit (ulimit -n 256, --max-connections 1000) keeps
     ) {
       await new Promise((r) => setTimeout(r, 50));
     }
-    assert.ok(s.lines.some((l) => l.startsWith("out of file descriptors")), s.lines.join("\n"));
+    assert(s.lines.some((l) => l.startsWith("out of file descriptors")), s.lines.join("\n"));
     for (const c of conns) c.close();
     // Once connections close, it accepts and answers again.
-    assert.match(await get(s.port, "/api/v1/clubs?limit=1"), /"total":30/);
+    assertMatch(await get(s.port, "/api/v1/clubs?limit=1"), /"total":30/);
     const outOfFds = s.lines.filter((l) => l.startsWith("out of file descriptors"));
-    assert.equal(outOfFds.length, 1, "logged once per shortage");
-    assert.match(outOfFds[0]!, /connection cap lowered to \d+ for now$/);
+    assertStrictEquals(outOfFds.length, 1, "logged once per shortage");
+    assertMatch(outOfFds[0]!, /connection cap lowered to \d+ for now$/);
   } finally {
     code = await s.stop();
   }
-  assert.equal(code, 0);
+  assertStrictEquals(code, 0);
 });

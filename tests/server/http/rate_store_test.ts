@@ -1,10 +1,11 @@
 import { createClient } from "redis";
-import { assertDeepEqual, assertEquals, ok } from "../../_assert.ts";
 import { redisMissing, startRedis } from "../../_redis.ts";
 import { LocalRateStore, openRateStore, type RateStore } from "../../../server/http/rate_store.ts";
 import { RATE_KEY_PREFIX } from "../../../server/http/redis_rate_store.ts";
 import { RateTable } from "../../../server/http/rate_table.ts";
-import { get, sharedFixture, testApp } from "../_helpers.ts";
+import { get, testApp } from "../_helpers.ts";
+import { assert, assertEquals } from "../../_assert.ts";
+import { sharedFixture } from "../../_fixture.ts";
 
 const missing = await redisMissing();
 const ignore = missing !== null;
@@ -17,9 +18,9 @@ async function closeAll(stores: RateStore[]): Promise<void> {
 
 Deno.test("LocalRateStore counts in the shared table, windows in whole seconds", () => {
   const store = new LocalRateStore(RateTable.create(64));
-  assertDeepEqual(store.hit("a", 10_500, 60), { count: 1, resetSeconds: 60 });
-  assertDeepEqual(store.hit("a", 20_900, 60), { count: 2, resetSeconds: 50 });
-  assertDeepEqual(store.hit("b", 20_900, 60), { count: 1, resetSeconds: 60 });
+  assertEquals(store.hit("a", 10_500, 60), { count: 1, resetSeconds: 60 });
+  assertEquals(store.hit("a", 20_900, 60), { count: 2, resetSeconds: 50 });
+  assertEquals(store.hit("b", 20_900, 60), { count: 1, resetSeconds: 60 });
   // A store on the same buffer (another worker) shares the counts.
   const other = new LocalRateStore(new RateTable(store.table.buffer));
   assertEquals(other.hit("a", 21_000, 60).count, 3);
@@ -46,13 +47,13 @@ Deno.test("the rate limiter answers from an asynchronous store: headers, then 42
     if (i === 0) assertEquals(res.headers.get("RateLimit"), "limit=2, remaining=1, reset=42");
     if (i === 2) assertEquals(res.headers.get("Retry-After"), "42");
   }
-  assertDeepEqual(statuses, [200, 200, 429]);
-  assertDeepEqual([...counts], [["198.51.100.9", 3]]);
+  assertEquals(statuses, [200, 200, 429]);
+  assertEquals([...counts], [["198.51.100.9", 3]]);
 });
 
 Deno.test("openRateStore(null) is the local table", async () => {
   const store = await openRateStore(null, quiet);
-  ok(store instanceof LocalRateStore);
+  assert(store instanceof LocalRateStore);
   await store.close();
 });
 
@@ -70,11 +71,11 @@ Deno.test({
       const hits = await Promise.all(
         Array.from({ length: 300 }, (_, i) => stores[i % 3]!.hit("203.0.113.7", now, 60)),
       );
-      assertDeepEqual(
+      assertEquals(
         hits.map((h) => h.count).sort((a, b) => a - b),
         Array.from({ length: 300 }, (_, i) => i + 1),
       );
-      ok(hits.every((h) => h.resetSeconds >= 59 && h.resetSeconds <= 60));
+      assert(hits.every((h) => h.resetSeconds >= 59 && h.resetSeconds <= 60));
       assertEquals((await stores[0]!.hit("198.51.100.1", now, 60)).count, 1);
       // The window is part of the key: another limit counts apart.
       assertEquals((await stores[1]!.hit("203.0.113.7", now, 30)).count, 1);
@@ -94,7 +95,7 @@ Deno.test({
       assertEquals((await store.hit("a", Date.now(), 1)).count, 1);
       assertEquals((await store.hit("a", Date.now(), 1)).count, 2);
       await new Promise((r) => setTimeout(r, 1_100));
-      assertDeepEqual(await store.hit("a", Date.now(), 1), { count: 1, resetSeconds: 1 });
+      assertEquals(await store.hit("a", Date.now(), 1), { count: 1, resetSeconds: 1 });
     } finally {
       await store.close();
     }
@@ -116,7 +117,7 @@ Deno.test({
       // A key left without expiry gets one.
       await client.set(`${RATE_KEY_PREFIX}60:b`, "7");
       assertEquals((await store.hit("b", Date.now(), 60)).count, 8);
-      ok(await client.pTTL(`${RATE_KEY_PREFIX}60:b`) > 0);
+      assert(await client.pTTL(`${RATE_KEY_PREFIX}60:b`) > 0);
     } finally {
       await client.close();
       await store.close();
@@ -139,9 +140,9 @@ Deno.test({
       // Every request is still answered, counted in the local table, without waiting on Redis.
       const counts = [];
       for (let i = 0; i < 5; i++) counts.push((await store.hit("c", Date.now(), 60)).count);
-      assertDeepEqual(counts, [1, 2, 3, 4, 5]);
+      assertEquals(counts, [1, 2, 3, 4, 5]);
       assertEquals(table.hit("c", Math.floor(Date.now() / 1000), 60).count, 6);
-      ok(lines.some((l) => l.includes("Redis unreachable")), lines.join("\n"));
+      assert(lines.some((l) => l.includes("Redis unreachable")), lines.join("\n"));
 
       await redis.start();
       const client = createClient({ url: redis.url });
@@ -154,7 +155,7 @@ Deno.test({
           await store.hit("d", Date.now(), 60);
           inRedis = await client.exists(`${RATE_KEY_PREFIX}60:d`) === 1;
         }
-        ok(inRedis, "counting in Redis again");
+        assert(inRedis, "counting in Redis again");
         // Redis came back empty (no persistence): its windows start afresh.
         assertEquals((await store.hit("c", Date.now(), 60)).count, 1);
       } finally {
@@ -180,7 +181,7 @@ Deno.test({
     try {
       assertEquals((await store.hit("e", Date.now(), 60)).count, 1);
       assertEquals((await store.hit("e", Date.now(), 60)).count, 2);
-      ok(lines.some((l) => l.includes("counting per replica")), lines.join("\n"));
+      assert(lines.some((l) => l.includes("counting per replica")), lines.join("\n"));
     } finally {
       await store.close();
     }
@@ -200,7 +201,7 @@ Deno.test({
       // The first call times out and is counted locally; the next ones skip Redis.
       assertEquals((await store.hit("f", Date.now(), 60)).count, 1);
       assertEquals(store.hit("f", Date.now(), 60) instanceof Promise, false);
-      ok(lines.some((l) => l.includes("counting per replica meanwhile")), lines.join("\n"));
+      assert(lines.some((l) => l.includes("counting per replica meanwhile")), lines.join("\n"));
     } finally {
       redis.freeze(false);
       await store.close();

@@ -1,6 +1,7 @@
-import { assert, assertEquals, assertStrictEquals } from "../../_assert.ts";
 import { FACET_NAMES } from "../../../core/model/mod.ts";
-import { getJson, sharedFixture, testApp } from "../_helpers.ts";
+import { getJson, testApp } from "../_helpers.ts";
+import { assert, assertEquals, assertStrictEquals } from "../../_assert.ts";
+import { sharedFixture } from "../../_fixture.ts";
 
 const fx = await sharedFixture();
 const app = testApp(fx.directory, { rateLimit: "off" });

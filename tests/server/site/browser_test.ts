@@ -6,12 +6,13 @@
  * the way, keyboard and phone-width checks, and axe-core finding no
  * accessibility violation on the home, results and profile pages.
  */
-import { assert, assertEquals, assertStrictEquals } from "../../_assert.ts";
 import type { HTTPRequest, Page } from "puppeteer-core";
 import { SessionStore, sessionStorePath } from "../../../core/sessions/store.ts";
 import { sessionAccess } from "../../../server/http/sessions.ts";
-import { sharedFixture, testApp } from "../_helpers.ts";
+import { testApp } from "../_helpers.ts";
 import { axeViolations, CHROMIUM, hasChromium, launchBrowser, PHOTO_PNG } from "./_browser.ts";
+import { assert, assertEquals, assertStrictEquals } from "../../_assert.ts";
+import { sharedFixture } from "../../_fixture.ts";
 
 const ignore = !hasChromium();
 if (ignore) {

@@ -1,8 +1,9 @@
-import { assert, assertEquals, assertMatch, assertStrictEquals } from "../../_assert.ts";
 import { SessionStore, sessionStorePath } from "../../../core/sessions/store.ts";
 import { sessionAccess } from "../../../server/http/sessions.ts";
 import { PAGE_CSP, STYLESHEET } from "../../../server/html/mod.ts";
-import { sharedFixture, testApp } from "../_helpers.ts";
+import { testApp } from "../_helpers.ts";
+import { assert, assertEquals, assertMatch, assertStrictEquals } from "../../_assert.ts";
+import { sharedFixture } from "../../_fixture.ts";
 
 const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 const DAY = 86_400_000;
