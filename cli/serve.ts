@@ -34,6 +34,7 @@ import { DEFAULT_SETTINGS, type ServeSettings } from "../server/listen.ts";
 import { stderrLine } from "../server/middleware/access_log.ts";
 import { serveUntilSignal } from "../server/workers.ts";
 import { DEFAULT_CONNECTION_LIMITS as CONN } from "../server/http/connections.ts";
+import { MAX_TRUSTED_HOPS } from "../server/http/client_address.ts";
 
 const IDLE_S = CONN.idleTimeoutMs / 1000;
 const REQUEST_S = CONN.requestTimeoutMs / 1000;
@@ -57,8 +58,11 @@ Options (each also read from the environment variable shown):
                         (CLUBDIR_RATE_LIMIT; default ${RATE.limit}/${RATE.windowSeconds})
   --name NAME           display name sent as X-Data-Source (CLUBDIR_NAME;
                         default "${DEFAULT_NAME}")
-  --trust-proxy         count clients by the left-most X-Forwarded-For; only
-                        behind a proxy that sets it (CLUBDIR_TRUST_PROXY=1)
+  --trust-proxy [N]     behind N proxies (default 1) that append the address
+                        they were connected from to X-Forwarded-For: count
+                        clients by the N-th entry from the right, the one the
+                        outermost proxy wrote (CLUBDIR_TRUST_PROXY=N); never
+                        without such a proxy: clients could pick any address
   --quiet               no access log (CLUBDIR_QUIET=1)
   --workers N           worker isolates sharing the port and the rate limit
                         (CLUBDIR_WORKERS; default 1; N > 1 needs Linux and
@@ -92,7 +96,8 @@ const FLAGS = {
   "base-url": { type: "string" },
   "rate-limit": { type: "string" },
   name: { type: "string" },
-  "trust-proxy": { type: "boolean" },
+  // "--trust-proxy" alone means one hop: see withTrustProxyValue.
+  "trust-proxy": { type: "string" },
   quiet: { type: "boolean" },
   workers: { type: "string" },
   "support-email": { type: "string" },
@@ -131,6 +136,49 @@ export interface ResolvedServe {
 }
 
 /**
+ * `--trust-proxy` takes an optional hop count: gives the bare flag its
+ * value, 1, and joins a following count to it, so the strict flag parser
+ * sees `--trust-proxy=N` either way.
+ *
+ * @example
+ * ```ts
+ * import { withTrustProxyValue } from "./serve.ts";
+ * withTrustProxyValue(["--trust-proxy", "--quiet"]); // ["--trust-proxy=1", "--quiet"]
+ * withTrustProxyValue(["--trust-proxy", "2"]); // ["--trust-proxy=2"]
+ * ```
+ */
+export function withTrustProxyValue(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--") {
+      out.push(...args.slice(i));
+      break;
+    }
+    if (arg !== "--trust-proxy") out.push(arg);
+    else if (/^\d+$/.test(args[i + 1] ?? "")) out.push(`--trust-proxy=${args[++i]}`);
+    else out.push("--trust-proxy=1");
+  }
+  return out;
+}
+
+/**
+ * Reads a hop count: a whole number from 0 to {@link MAX_TRUSTED_HOPS}, or
+ * a yes/no word (yes is one hop), as `CLUBDIR_TRUST_PROXY` may say.
+ */
+function parseHops(raw: string): Parsed<number> {
+  const t = raw.trim().toLowerCase();
+  if (["true", "yes", "on"].includes(t)) return { ok: true, value: 1 };
+  if (["false", "no", "off"].includes(t)) return { ok: true, value: 0 };
+  const n = Number(t);
+  return /^\d{1,2}$/.test(t) && n <= MAX_TRUSTED_HOPS ? { ok: true, value: n } : {
+    ok: false,
+    reason:
+      `must be a number of proxy hops from 0 to ${MAX_TRUSTED_HOPS} (or yes/no), got "${raw}"`,
+  };
+}
+
+/**
  * Resolves flags and environment into settings; throws {@link UsageError}
  * naming the flag (or variable) whose value is wrong. Returns "help" for
  * `--help`.
@@ -146,7 +194,7 @@ export function resolveServe(
   args: string[],
   env: (name: string) => string | undefined,
 ): ResolvedServe | "help" {
-  const { values } = parseFlags(args, FLAGS);
+  const { values } = parseFlags(withTrustProxyValue(args), FLAGS);
   if (values.help) return "help";
 
   /** The flag's value, else its variable's; with the name to blame. */
@@ -200,7 +248,7 @@ export function resolveServe(
       baseUrl: check<string | null>("base-url", parseBaseUrl, null),
       rateLimit: check("rate-limit", parseRateLimit, DEFAULT_SETTINGS.rateLimit),
       name: check("name", parseName, DEFAULT_NAME),
-      trustProxy: bool("trust-proxy"),
+      trustProxy: check("trust-proxy", parseHops, 0),
       quiet: bool("quiet"),
       workers: check("workers", whole(1, MAX_WORKERS), 1),
       supportEmail: check("support-email", parseEmail, DEFAULT_SUPPORT_EMAIL),

@@ -20,7 +20,7 @@
  *   name: "Club Directory",
  *   baseUrl: null,
  *   rateLimit: { limit: 120, windowSeconds: 60 },
- *   trustProxy: false,
+ *   trustProxy: 0,
  *   supportEmail: "support@clubdir.example",
  * });
  * Deno.serve((req, info) => app.fetch(req, info));
@@ -56,7 +56,7 @@ export type { AppEnv } from "./http/env.ts";
  * ```ts ignore
  * import { createApp } from "./app.ts";
  * const app = createApp({ directory, name: "Club Directory", baseUrl: null,
- *   rateLimit: "off", trustProxy: false, supportEmail: "help@clubs.example" });
+ *   rateLimit: "off", trustProxy: 0, supportEmail: "help@clubs.example" });
  * const res = await app.request("/api/v1/clubs?type=golf&state=FL");
  * res.headers.get("X-Total-Clubs");
  * ```

@@ -53,8 +53,12 @@ export interface AppConfig {
   baseUrl: string | null;
   /** Per-client limit, or "off" to enforce nothing (headers still advertise 120/60). */
   rateLimit: RateLimitConfig | "off";
-  /** Read the client address from the left-most `X-Forwarded-For` (behind a proxy only). */
-  trustProxy: boolean;
+  /**
+   * Proxy hops in front of the server whose `X-Forwarded-For` entries are
+   * trusted (0: none, the connection's address counts); see
+   * `http/client_address.ts`.
+   */
+  trustProxy: number;
   /** Replaces `<SUPPORT_EMAIL>` in problem hints. */
   supportEmail: string;
   /** The caller's fee access; default: everyone is "locked" (no session). */

@@ -52,7 +52,8 @@ export interface ServeSettings {
   baseUrl: string | null;
   rateLimit: Omit<RateLimitConfig, "table"> | "off";
   name: string;
-  trustProxy: boolean;
+  /** Trusted proxy hops in front (`--trust-proxy N`); 0: none. */
+  trustProxy: number;
   /** No access log. */
   quiet: boolean;
   supportEmail: string;
@@ -82,7 +83,7 @@ export const DEFAULT_SETTINGS: Omit<ServeSettings, "db"> = {
   baseUrl: null,
   rateLimit: ADVERTISED_RATE_LIMIT,
   name: DEFAULT_NAME,
-  trustProxy: false,
+  trustProxy: 0,
   quiet: false,
   supportEmail: DEFAULT_SUPPORT_EMAIL,
   workers: 1,

@@ -13,7 +13,7 @@
  * @example
  * ```ts ignore
  * import { rateLimit } from "./rate_limit.ts";
- * app.use(rateLimit({ config: { limit: 120, windowSeconds: 60 }, trustProxy: false, problems }));
+ * app.use(rateLimit({ config: { limit: 120, windowSeconds: 60 }, trustProxy: 0, problems }));
  * ```
  * @module
  */
@@ -30,8 +30,8 @@ import { LocalRateStore, type RateHit } from "../http/rate_store.ts";
 export interface RateLimitOptions {
   /** The limit, or "off". */
   config: RateLimitConfig | "off";
-  /** Count by the left-most `X-Forwarded-For` instead of the connection. */
-  trustProxy: boolean;
+  /** Trusted proxy hops: count by their `X-Forwarded-For` entry instead of the connection (0: never). */
+  trustProxy: number;
   /** Answers the 429. */
   problems: Problems;
   /** Clock in ms since the epoch; default `Date.now`. */
@@ -70,7 +70,7 @@ export function rateLimitPolicy(limit: number, windowSeconds: number): string {
  * @example
  * ```ts ignore
  * import { rateLimit } from "./rate_limit.ts";
- * app.use(rateLimit({ config: "off", trustProxy: false, problems })); // constant headers only
+ * app.use(rateLimit({ config: "off", trustProxy: 0, problems })); // constant headers only
  * ```
  */
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {

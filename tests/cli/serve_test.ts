@@ -124,6 +124,8 @@ for (
     [["--port", "70000"], {}, "--port"],
     [["--rate-limit", "5"], {}, "--rate-limit"],
     [["--workers", "0"], {}, "--workers"],
+    [["--trust-proxy=11"], {}, "--trust-proxy"],
+    [[], { CLUBDIR_TRUST_PROXY: "maybe" }, "CLUBDIR_TRUST_PROXY"],
     [["--max-connections", "0"], {}, "--max-connections"],
     [["--base-url", "ftp://x.example"], {}, "--base-url"],
     [["--name", "Clubs\u00e9"], {}, "--name"],
@@ -239,7 +241,7 @@ Deno.test("resolveServe() prefers a flag to its variable and fills defaults", ()
     baseUrl: null,
     rateLimit: { limit: 10, windowSeconds: 1 },
     name: "Club Directory",
-    trustProxy: true,
+    trustProxy: 1,
     quiet: false,
     workers: 1,
     supportEmail: "support@clubdir.example",
@@ -249,4 +251,20 @@ Deno.test("resolveServe() prefers a flag to its variable and fills defaults", ()
   });
   const d = resolveServe([], (n) => ({ CLUBDIR_DB: "/tmp/env.db" } as Record<string, string>)[n]);
   assert(d !== "help" && d.settings.db === "/tmp/env.db" && !d.explicitDb);
+});
+
+Deno.test("--trust-proxy takes an optional hop count (default 1), also from CLUBDIR_TRUST_PROXY", () => {
+  const hops = (args: string[], env: Record<string, string> = {}) => {
+    const r = resolveServe(["--db", "x.db", ...args], (n) => env[n]);
+    return r === "help" ? null : r.settings.trustProxy;
+  };
+  assertStrictEquals(hops([]), 0);
+  assertStrictEquals(hops(["--trust-proxy"]), 1);
+  assertStrictEquals(hops(["--trust-proxy", "--quiet"]), 1);
+  assertStrictEquals(hops(["--trust-proxy", "2"]), 2);
+  assertStrictEquals(hops(["--trust-proxy=3"]), 3);
+  assertStrictEquals(hops([], { CLUBDIR_TRUST_PROXY: "1" }), 1);
+  assertStrictEquals(hops([], { CLUBDIR_TRUST_PROXY: "yes" }), 1);
+  assertStrictEquals(hops([], { CLUBDIR_TRUST_PROXY: "2" }), 2);
+  assertStrictEquals(hops(["--trust-proxy", "0"], { CLUBDIR_TRUST_PROXY: "2" }), 0);
 });

@@ -20,7 +20,7 @@ export function testApp(directory: Directory, overrides: Partial<AppConfig> = {}
     name: "Club Directory",
     baseUrl: "https://clubs.example",
     rateLimit: { limit: 120, windowSeconds: 60 },
-    trustProxy: false,
+    trustProxy: 0,
     supportEmail: "help@clubs.example",
     errorLog: () => {},
     ...overrides,

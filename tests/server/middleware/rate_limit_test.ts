@@ -130,15 +130,42 @@ Deno.test("X-Forwarded-For is ignored unless the proxy is trusted", async () => 
   const direct = testApp(fx.directory, { rateLimit: { limit: 1, windowSeconds: 60 }, now: t.now });
   assertStrictEquals((await get(direct, "/problems", spoof(1))).status, 200);
   assertStrictEquals((await get(direct, "/problems", spoof(2))).status, 429);
+});
 
+Deno.test("Behind one trusted proxy, forged left-most X-Forwarded-For entries buy nothing", async () => {
+  const t = clock();
   const proxied = testApp(fx.directory, {
-    rateLimit: { limit: 1, windowSeconds: 60 },
-    trustProxy: true,
+    rateLimit: { limit: 5, windowSeconds: 60 },
+    trustProxy: 1,
     now: t.now,
   });
-  assertStrictEquals((await get(proxied, "/problems", spoof(1))).status, 200);
-  assertStrictEquals((await get(proxied, "/problems", spoof(2))).status, 200);
-  assertStrictEquals((await get(proxied, "/problems", spoof(1))).status, 429);
+  // nginx ($proxy_add_x_forwarded_for) appends the real client after whatever it sent.
+  const statuses = [];
+  for (let i = 0; i < 50; i++) {
+    const forged = { headers: { "x-forwarded-for": `198.51.100.${i}, 203.0.113.9` } };
+    const res = await get(proxied, "/problems", forged);
+    await res.body?.cancel();
+    statuses.push(res.status);
+  }
+  assertStrictEquals(statuses.filter((s) => s === 200).length, 5);
+  // Another client behind the same proxy has its own budget.
+  const other = { headers: { "x-forwarded-for": "203.0.113.10" } };
+  assertStrictEquals((await get(proxied, "/problems", other)).status, 200);
+});
+
+Deno.test("Behind two trusted proxies the second entry from the right is the client", async () => {
+  const t = clock();
+  const proxied = testApp(fx.directory, {
+    rateLimit: { limit: 1, windowSeconds: 60 },
+    trustProxy: 2,
+    now: t.now,
+  });
+  const via = (client: string, forged = "192.0.2.77") => ({
+    headers: { "x-forwarded-for": `${forged}, ${client}, 10.0.0.2` },
+  });
+  assertStrictEquals((await get(proxied, "/problems", via("203.0.113.1"))).status, 200);
+  assertStrictEquals((await get(proxied, "/problems", via("203.0.113.1", "x"))).status, 429);
+  assertStrictEquals((await get(proxied, "/problems", via("203.0.113.2"))).status, 200);
 });
 
 Deno.test("Two apps given one table share each client's limit (as workers do)", async () => {
