@@ -1,5 +1,5 @@
 import { FIXTURE_CSV } from "../_fixture.ts";
-import { runMain } from "../_run.ts";
+import { MAIN, runMain, spawn } from "../_run.ts";
 import { assert, assertEquals } from "../_assert.ts";
 
 Deno.test("import prints a summary and builds the database", async () => {
@@ -55,17 +55,9 @@ Deno.test("import without a file or with a missing file fails clearly", async ()
   assert(b.stderr.includes('cannot read "/nonexistent/x.csv"'));
 });
 
-const MAIN = new URL("../../main.ts", import.meta.url).pathname;
-
 /** `main.ts import - ...args` reading a stdin that the test keeps open: it holds its lock and temp file. */
 function spawnImport(args: string[]) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN, "import", "-", ...args],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
+  const child = spawn(["run", "-A", MAIN, "import", "-", ...args], { stdin: "piped" });
   const stdin = child.stdin.getWriter();
   void stdin.write(new TextEncoder().encode("name,city\nA Club,Bern\n"));
   return { child, stdin };
@@ -134,12 +126,7 @@ Deno.test("two imports into one database: the second refuses naming the first, o
     ),
     refused.stderr,
   );
-  const waiting = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN, "import", FIXTURE_CSV, "--db", db, "--wait"],
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
+  const waiting = spawn(["run", "-A", MAIN, "import", FIXTURE_CSV, "--db", db, "--wait"]);
   // Both imports land, one after the other: the waiting one last.
   await new Promise((r) => setTimeout(r, 1500));
   await first.stdin.close();

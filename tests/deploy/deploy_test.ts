@@ -1,11 +1,12 @@
 import { mainConf, parseLogLine, renderSite, SITE_CONF } from "../../bench/cluster/nginx.ts";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
+import { run } from "../_run.ts";
 
 const UNIT = new URL("../../deploy/systemd/clubdir@.service", import.meta.url);
 
-async function has(cmd: string, args: string[]): Promise<boolean> {
+async function has(command: string, args: string[]): Promise<boolean> {
   try {
-    await new Deno.Command(cmd, { args, stdout: "null", stderr: "null" }).output();
+    await run(args, { command });
     return true;
   } catch {
     return false;
@@ -58,12 +59,8 @@ Deno.test({
       });
       await Deno.writeTextFile(`${dir}/site.conf`, site);
       await Deno.writeTextFile(`${dir}/nginx.conf`, mainConf(dir, `${dir}/site.conf`));
-      const out = await new Deno.Command(nginx!, {
-        args: ["-t", "-p", dir, "-c", `${dir}/nginx.conf`],
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      const text = new TextDecoder().decode(out.stderr);
+      const out = await run(["-t", "-p", dir, "-c", `${dir}/nginx.conf`], { command: nginx! });
+      const text = out.stderr;
       assertEquals(out.code, 0, text);
       assert(!/\[warn\]/.test(text), text);
     } finally {
@@ -81,12 +78,8 @@ Deno.test({
       // A template is verified through an instance of it.
       const unit = `${dir}/clubdir@8001.service`;
       await Deno.copyFile(UNIT, unit);
-      const out = await new Deno.Command("systemd-analyze", {
-        args: ["verify", "--man=no", unit],
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      const text = new TextDecoder().decode(out.stderr) + new TextDecoder().decode(out.stdout);
+      const out = await run(["verify", "--man=no", unit], { command: "systemd-analyze" });
+      const text = out.stderr + out.stdout;
       assertEquals(text.trim(), "", text);
       assertEquals(out.code, 0);
     } finally {
