@@ -25,10 +25,3 @@ export {
   strictEqual as assertStrictEquals,
   throws as assertThrows,
 } from "node:assert/strict";
-
-/**
- * Until every suite uses the names above.
- *
- * @deprecated `assertDeepEqual` is `assertEquals`, `ok` is `assert`.
- */
-export { deepStrictEqual as assertDeepEqual, ok } from "node:assert/strict";

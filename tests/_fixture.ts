@@ -120,22 +120,3 @@ export async function csvFile(text: string, dir?: string): Promise<string> {
   await Deno.writeTextFile(p, text);
   return p;
 }
-
-/**
- * Until every suite says {@link fixture}: the former name of the store
- * fixture, with its CSV argument.
- *
- * @deprecated Use `fixture({ csv })`.
- */
-export function fixtureDb(csv?: string): Promise<Fixture> {
-  return fixture({ csv });
-}
-
-/**
- * Until every suite says {@link sharedFixture}.
- *
- * @deprecated Use `sharedFixture({ csv })`.
- */
-export function sharedFixtureDb(csv?: string): Promise<Fixture> {
-  return sharedFixture({ csv });
-}

@@ -77,10 +77,3 @@ export async function getJson(
 export function names(body: { clubs: { name: string }[] }): string[] {
   return body.clubs.map((c) => c.name);
 }
-
-/**
- * Until every suite imports them from tests/_fixture.ts, the one fixture module.
- *
- * @deprecated Import these from tests/_fixture.ts.
- */
-export { type Fixture, fixture, FIXTURE_CSV, importFile, sharedFixture } from "../_fixture.ts";
