@@ -8,6 +8,7 @@
  * 3. HTTP load with wrk (2 threads, 32 connections) against `main.ts serve`
  *    and against the ceiling server (bench/ceiling.ts), one and two workers.
  * 4. A cold `main.ts query` process against `deno run` of an empty script.
+ * 5. MCP: `POST /api/mcp` against the SDK floor and REST (bench/mcp.ts).
  *
  * Everything listens on 127.0.0.1 only; child processes are killed and temp
  * files removed at the end, also on error or Ctrl-C.
@@ -27,6 +28,7 @@ import { BUNDLED_SNAPSHOT } from "../core/import/mod.ts";
 import { findPage, parseSearch } from "../core/search/mod.ts";
 import { ClubStore } from "../core/store/mod.ts";
 import { mixedPaths, wrkScript } from "./mixed.ts";
+import { mcpBench } from "./mcp.ts";
 import { topSelfTime } from "./profile.ts";
 import { type LoadResult, type LoadTool, loadTool, parseDuration, runLoad } from "./wrk.ts";
 
@@ -600,6 +602,16 @@ async function main(): Promise<void> {
     if (canWorkers) http.push(...await httpRuns(plan, 2));
     else log("serve has no --workers flag (or --no-workers): one worker only");
 
+    // 5. MCP
+    const mcp = await mcpBench({
+      tool,
+      dbPath,
+      seconds,
+      scratch: tmp,
+      procs: { spawn, stop, waitReady, freePort, serveArgs },
+      log,
+    });
+
     let profile = "";
     if (values.profile) {
       await Deno.mkdir(`${tmp}/prof`);
@@ -660,7 +672,7 @@ async function main(): Promise<void> {
       "Peak RSS: VmHWM of the serve process tree after the row (the rows run top to bottom). " +
       "Deno.bench: in-process calls with the store's result caches off.",
     ];
-    const report = `${table}\n\n${notes.join("\n")}\n${
+    const report = `${table}\n\n${notes.join("\n")}\n\n${mcp.markdown}\n${
       profile
         ? `\nTop self time of serve under the mixed load:\n\n\`\`\`\n${profile}\n\`\`\`\n`
         : ""

@@ -196,7 +196,7 @@ const REJECTION = /^(Rejected |Unsupported |Missing required client capabilit)/;
 /** The `/api/mcp` sub-app; mount it with `app.route("/api/mcp", mcpRoutes(deps))`. */
 export function mcpRoutes(deps: McpDeps): Hono {
   const errorLog = deps.errorLog ?? ((line: string) => console.error(line));
-  const pool = new ServerPool(() =>
+  return mcpEndpoint(() =>
     buildServer({
       directory: deps.directory,
       name: deps.name,
@@ -205,8 +205,23 @@ export function mcpRoutes(deps: McpDeps): Hono {
       errorLog,
       // Every call served here comes with its HTTP request.
       baseUrl: (req) => deps.baseUrl(req!),
-    })
-  );
+    }), { allowedHosts: deps.allowedHosts, errorLog });
+}
+
+/**
+ * The endpoint itself, for any server: `/api/mcp` serves {@link buildServer};
+ * `deno task bench` serves a trivial tool through the same code to measure
+ * what the SDK costs per request.
+ *
+ * @param build Makes a new instance with every tool registered.
+ */
+export function mcpEndpoint(
+  build: () => McpServer,
+  { allowedHosts, errorLog }: Pick<McpDeps, "allowedHosts"> & {
+    errorLog: (line: string) => void;
+  },
+): Hono {
+  const pool = new ServerPool(build);
   // The instance each request was lent, to give it back once answered.
   const lent = new WeakMap<Request, McpServer>();
   const modern: McpHttpHandler = createMcpHandler(({ era, requestInfo }) => {
@@ -222,7 +237,7 @@ export function mcpRoutes(deps: McpDeps): Hono {
   });
 
   const app = new Hono();
-  app.use("*", mcpCors, hostGuard(deps.allowedHosts));
+  app.use("*", mcpCors, hostGuard(allowedHosts));
   app.post("/", async (c) => {
     const read = await readMessages(c.req.raw);
     if (read instanceof Response) return read;

@@ -14,15 +14,18 @@ import {
   parseSearch,
   type SearchError,
   type SearchErrorCode,
+  type SearchQuery,
 } from "../../../core/search/mod.ts";
 import {
   type ClubRecord,
   clubUrl,
   PROBLEMS,
+  type PublicClub,
   toPublicClub,
   TYPE_ALIASES,
   TYPE_GROUPS,
 } from "../../../core/model/mod.ts";
+import type { ClubStore } from "../../../core/store/mod.ts";
 import { READ_ONLY, result, type Tool, toolError, withStore } from "../tool.ts";
 
 /** Page size when none is sent: ten compact rows are about 2 KB of JSON. */
@@ -126,21 +129,46 @@ export function searchErrorText(e: SearchError): string {
   return `${PROBLEMS[e.code].title}: ${detail}. ${HINTS[e.code] ?? `Check ${e.param}.`}`;
 }
 
-/** The compact row of a club. */
-export function compactRow(record: ClubRecord, baseUrl: string): z.infer<typeof ClubRowSchema> {
-  return {
-    name: record.name,
-    city: record.city,
-    state: record.state,
-    country: record.country,
-    type: record.type,
-    waitlist_status: record.waitlist_status,
-    url: clubUrl(baseUrl, record.slug),
-  };
+/** A compact row. */
+export type ClubRow = Pick<PublicClub, typeof COMPACT_FIELDS[number]>;
+
+/** A compact row before its link, which depends on the request's site root. */
+type RowBase = Pick<ClubRecord, Exclude<typeof COMPACT_FIELDS[number], "url"> | "slug">;
+
+/** What the compact rows of recently listed clubs may hold, per snapshot. */
+const ROWS_BYTES = 1024 * 1024;
+
+function rowBase(r: ClubRecord): RowBase {
+  const { name, city, state, country, type, waitlist_status, slug } = r;
+  return { name, city, state, country, type, waitlist_status, slug };
+}
+
+/**
+ * The compact rows of the clubs at `ranks`, in order. Rows are kept per
+ * club (a bounded memo of the snapshot), so a page of clubs listed before
+ * reads nothing from SQLite; reading full records was a fifth of a call.
+ */
+export function compactRows(
+  store: ClubStore,
+  ranks: readonly number[],
+  baseUrl: string,
+): ClubRow[] {
+  const memo = store.memo<number, RowBase>("mcp.rows", ROWS_BYTES);
+  const missing = ranks.filter((r) => memo.get(r) === undefined);
+  const read = new Map<number, RowBase>();
+  store.records(missing).forEach((record, i) => {
+    const base = rowBase(record);
+    read.set(missing[i]!, base);
+    memo.set(missing[i]!, base);
+  });
+  return ranks.map((rank) => {
+    const { slug, ...row } = read.get(rank) ?? memo.get(rank)!;
+    return { ...row, url: clubUrl(baseUrl, slug) };
+  });
 }
 
 /** One line per club: its name, where it is, and its link. */
-function listing(clubs: z.infer<typeof ClubRowSchema>[]): string {
+function listing(clubs: ClubRow[]): string {
   return clubs.map((c) => {
     const place = [c.city, c.state, c.country].filter((p) => p).join(", ");
     return `- ${c.name}${place ? ` (${place})` : ""} ${c.url}`;
@@ -152,7 +180,7 @@ function listing(clubs: z.infer<typeof ClubRowSchema>[]): string {
  * (names, places, links, how to page on), much shorter than the rows.
  */
 export function summary(
-  clubs: z.infer<typeof ClubRowSchema>[],
+  clubs: ClubRow[],
   total: number,
   page: number,
   limit: number,
@@ -191,21 +219,55 @@ export const searchClubs: Tool<typeof inputSchema, typeof outputSchema> = {
     const max = detail ? TOOL_MAX_DETAIL_LIMIT : TOOL_MAX_LIMIT;
     const query = { ...parsed.value, limit: Math.min(parsed.value.limit, max) };
     return withStore(ctx, (store) => {
-      const page = findPage(store, query);
-      const records = store.records(page.ranks);
-      const clubs = records.map((r) =>
-        detail ? toPublicClub(r, ctx.baseUrl) : compactRow(r, ctx.baseUrl)
-      );
-      const hasMore = page.page * page.limit < page.total;
-      const value = {
-        clubs,
-        total: page.total,
-        page: page.page,
-        limit: page.limit,
-        has_more: hasMore,
-        next_page: hasMore ? page.page + 1 : null,
-      };
-      return result(value, summary(clubs, page.total, page.page, page.limit));
+      const key = JSON.stringify([query, detail, ctx.baseUrl]);
+      const answer = store.memo<string, Answer>("mcp.pages", PAGES_BYTES, { weigh: weighAnswer })
+        .use(key, () => answerPage(store, query, detail, ctx.baseUrl));
+      return result(answer.value, answer.text);
     });
   },
 };
+
+/** A page as the tool answers it: the structured value (frozen: it is shared) and the text. */
+interface Answer {
+  value: z.infer<typeof outputSchema>;
+  text: string;
+  /** Characters of the value as JSON, to weigh it. */
+  size: number;
+}
+
+/**
+ * What the answers of recent searches may hold, per snapshot. As REST keeps
+ * its page bodies, a repeated search is answered without running again.
+ */
+const PAGES_BYTES = 1024 * 1024;
+
+/** An answer's weight: its key, text and value at two bytes a character. */
+function weighAnswer(a: Answer, key: string): number {
+  return 2 * (key.length + a.text.length + a.size);
+}
+
+function answerPage(
+  store: ClubStore,
+  query: SearchQuery,
+  detail: boolean,
+  baseUrl: string,
+): Answer {
+  const page = findPage(store, query);
+  const clubs = detail
+    ? store.records(page.ranks).map((r) => toPublicClub(r, baseUrl))
+    : compactRows(store, page.ranks, baseUrl);
+  const hasMore = page.page * page.limit < page.total;
+  const value = {
+    clubs: Object.freeze(clubs.map((c) => Object.freeze(c))) as ClubRow[],
+    total: page.total,
+    page: page.page,
+    limit: page.limit,
+    has_more: hasMore,
+    next_page: hasMore ? page.page + 1 : null,
+  };
+  return {
+    value: Object.freeze(value),
+    text: summary(clubs, page.total, page.page, page.limit),
+    size: JSON.stringify(value).length,
+  };
+}
