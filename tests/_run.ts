@@ -40,12 +40,13 @@ function command(
   args: string[],
   options: Omit<RunOptions, "stdin">,
   stdin: "null" | "piped",
+  stdout: "null" | "piped" = "piped",
 ): Deno.Command {
   return new Deno.Command(options.command ?? Deno.execPath(), {
     args,
     cwd: options.cwd,
     stdin,
-    stdout: "piped",
+    stdout,
     stderr: "piped",
     env: { NO_COLOR: "1", ...options.env },
   });
@@ -88,9 +89,9 @@ export function runMain(
 }
 
 /**
- * Starts a program that keeps running (stdout and stderr piped; stdin null,
- * or piped for the caller to write and close); the caller reads its streams
- * and stops it.
+ * Starts a program that keeps running (stderr piped; stdout piped, or null
+ * when nobody reads it; stdin null, or piped for the caller to write and
+ * close); the caller reads its streams and stops it.
  *
  * @example
  * ```ts ignore
@@ -100,9 +101,9 @@ export function runMain(
  */
 export function spawn(
   args: string[],
-  options: Omit<RunOptions, "stdin"> & { stdin?: "null" | "piped" } = {},
+  options: Omit<RunOptions, "stdin"> & { stdin?: "null" | "piped"; stdout?: "null" | "piped" } = {},
 ): Deno.ChildProcess {
-  return command(args, options, options.stdin ?? "null").spawn();
+  return command(args, options, options.stdin ?? "null", options.stdout).spawn();
 }
 
 /** util-linux `script`, which gives a command a pseudo-terminal. */

@@ -3,6 +3,7 @@ import { DEFAULT_SETTINGS, type ServeSettings } from "../../server/listen.ts";
 import { serveWorkers } from "../../server/workers.ts";
 import { assert, assertEquals, assertMatch, assertStrictEquals } from "../_assert.ts";
 import { sharedFixture } from "../_fixture.ts";
+import { spawn } from "../_run.ts";
 
 const fx = await sharedFixture();
 const CRASH_WORKER = new URL("./_crash_worker.ts", import.meta.url);
@@ -80,12 +81,7 @@ Deno.test("A worker that keeps dying ends serving with a reason", async () => {
 });
 
 Deno.test("A stuck worker makes the process exit 1 instead of hanging", async () => {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", SUPERVISE, fx.path],
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
+  const child = spawn(["run", "-A", SUPERVISE, fx.path], { stdout: "null" });
   const killer = setTimeout(() => child.kill("SIGKILL"), 30_000);
   try {
     const decoder = new TextDecoder();
