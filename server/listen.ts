@@ -17,11 +17,12 @@
  * @module
  */
 import type { Hono } from "hono";
-import { Directory } from "../core/store/mod.ts";
+import type { Directory } from "../core/store/mod.ts";
 import { findPage, parseSearch } from "../core/search/mod.ts";
 import { SessionStore, sessionStorePath } from "../core/sessions/mod.ts";
 import { createApp } from "./app.ts";
 import { sessionAccess } from "./http/sessions.ts";
+import { WatchedDirectory } from "./http/watched_directory.ts";
 import {
   ADVERTISED_RATE_LIMIT,
   DEFAULT_NAME,
@@ -196,9 +197,14 @@ export function listenUrl(addr: Deno.NetAddr): string {
  * ```
  */
 export function listen(settings: ServeSettings, options: ListenOptions = {}): Listening {
-  const directory = new Directory(settings.db, { checkEveryMs: settings.checkEveryMs });
   const prefix = options.logPrefix ?? "";
   const sink = options.log ?? stderrLine;
+  // A broken database is reported once per change of state, not per request.
+  const directory = new WatchedDirectory(
+    settings.db,
+    { checkEveryMs: settings.checkEveryMs },
+    (line) => sink(prefix + line),
+  );
   const sessions = SessionStore.reader(settings.sessions ?? sessionStorePath(settings.db));
   // Filled in once the port is bound (it may be 0 until then).
   const allowedHosts = settings.allowedHosts === "off"
@@ -216,7 +222,7 @@ export function listen(settings: ServeSettings, options: ListenOptions = {}): Li
     access: sessionAccess(sessions, Date.now, (e) => sink(`${prefix}session store: ${e.message}`)),
     allowedHosts,
     log: settings.quiet ? undefined : (line) => sink(prefix + line),
-    errorLog: (line) => sink(prefix + line),
+    errorLog: directory.gate((line) => sink(prefix + line)),
   });
   options.configure?.(app);
   const handler: ServeHandler = (req, info) => app.fetch(req, info);

@@ -4,6 +4,12 @@
  * `2026-08-30T12:00:00.000Z GET /api/v1/clubs 200 1.4ms 3b0c…`.
  * The query string is left out: it can carry what people search for.
  *
+ * The path is the client's, decoded: it is escaped ({@link escapeLogText})
+ * and cut to {@link MAX_LOGGED_PATH} characters, so `%0a` cannot forge a
+ * line and `%1b[…` never reaches the operator's terminal. {@link
+ * stderrLine}, the sink of every server log line, escapes control
+ * characters again, so no line written to stderr spans two lines.
+ *
  * @example
  * ```ts ignore
  * import { accessLog } from "./access_log.ts";
@@ -13,6 +19,67 @@
  */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/env.ts";
+
+/**
+ * Longest path logged, in characters; the rest is counted, not written.
+ *
+ * @example
+ * ```ts
+ * import { MAX_LOGGED_PATH } from "./access_log.ts";
+ * MAX_LOGGED_PATH; // 1024
+ * ```
+ */
+export const MAX_LOGGED_PATH = 1024;
+
+/**
+ * Characters a log line must not carry raw: C0 controls, DEL and C1 controls
+ * (terminal escapes start with ESC or CSI), the Unicode line and paragraph
+ * separators, and the bidirectional marks and overrides that make text read
+ * differently from how it is stored. Control characters are the point here.
+ */
+// deno-lint-ignore no-control-regex
+const UNSAFE = /[\x00-\x1f\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** The same, and the backslash (which escaping introduces). */
+const UNSAFE_OR_BACKSLASH = new RegExp(`[\\\\${UNSAFE.source.slice(1)}`, "g");
+
+function escapeChar(ch: string): string {
+  if (ch === "\\") return "\\\\";
+  const code = ch.charCodeAt(0);
+  return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u{${code.toString(16)}}`;
+}
+
+/**
+ * Escapes text from a request for a log line: the characters above become
+ * `\xNN` or `\u{NNNN}` and a backslash `\\`, so the escaped form is
+ * unambiguous and prints as one line of plain text.
+ *
+ * @example
+ * ```ts
+ * import { escapeLogText } from "./access_log.ts";
+ * escapeLogText("/a\nb\x1b[2J"); // "/a\\x0ab\\x1b[2J"
+ * escapeLogText("/clubs/caf\u00e9"); // "/clubs/café" (printable text is kept)
+ * ```
+ */
+export function escapeLogText(text: string): string {
+  return text.replace(UNSAFE_OR_BACKSLASH, escapeChar);
+}
+
+/**
+ * A path for the log: escaped, and cut after {@link MAX_LOGGED_PATH}
+ * characters with the number left out.
+ *
+ * @example
+ * ```ts
+ * import { loggedPath } from "./access_log.ts";
+ * loggedPath("/x".repeat(600)).endsWith("…(+176 chars)"); // true
+ * ```
+ */
+export function loggedPath(path: string): string {
+  if (path.length <= MAX_LOGGED_PATH) return escapeLogText(path);
+  return `${escapeLogText(path.slice(0, MAX_LOGGED_PATH))}…(+${
+    path.length - MAX_LOGGED_PATH
+  } chars)`;
+}
 
 /**
  * Middleware that reports each request to `log` once it is answered.
@@ -30,9 +97,9 @@ export function accessLog(log: (line: string) => void): MiddlewareHandler<AppEnv
     await next();
     const ms = (performance.now() - started).toFixed(1);
     log(
-      `${new Date().toISOString()} ${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms ${
-        c.get("requestId")
-      }`,
+      `${new Date().toISOString()} ${escapeLogText(c.req.method)} ${
+        loggedPath(c.req.path)
+      } ${c.res.status} ${ms}ms ${c.get("requestId")}`,
     );
   };
 }
@@ -41,7 +108,10 @@ const encoder = new TextEncoder();
 
 /**
  * The default sink: a synchronous write to stderr, so lines from several
- * worker isolates never interleave mid-line.
+ * worker isolates never interleave mid-line. Control characters are escaped
+ * (backslashes are left alone, so text escaped before is not escaped twice):
+ * a message that carries request text or a multi-line stack trace still
+ * makes exactly one line.
  *
  * @example
  * ```ts ignore
@@ -50,7 +120,7 @@ const encoder = new TextEncoder();
  * ```
  */
 export function stderrLine(line: string): void {
-  const bytes = encoder.encode(line + "\n");
+  const bytes = encoder.encode(line.replace(UNSAFE, escapeChar) + "\n");
   let written = 0;
   while (written < bytes.length) written += Deno.stderr.writeSync(bytes.subarray(written));
 }
