@@ -79,3 +79,26 @@ Deno.test("FeeAccess is derived from FEE_ACCESS", () => {
   const back: typeof FEE_ACCESS[number] = values[0]!;
   assertEquals([...values, back], ["locked", "band", "exact", "locked"]);
 });
+
+Deno.test("every suite asserts, builds fixtures and runs child processes through the shared modules", async () => {
+  const found: string[] = [];
+  // The shared modules themselves, and this file, whose patterns would match themselves.
+  const shared = new Set([
+    "tests/_assert.ts",
+    "tests/_fixture.ts",
+    "tests/_run.ts",
+    "tests/consistency_test.ts",
+  ]);
+  for await (const { path, text } of sources(new URL("tests/", ROOT))) {
+    if (shared.has(path)) continue;
+    const lines = codeLines(text);
+    if (lines.some((l) => /from "node:assert/.test(l))) {
+      found.push(`${path}: node:assert, not _assert.ts`);
+    }
+    if (lines.some((l) => /new Deno\.Command\(Deno\.execPath\(\)/.test(l))) {
+      found.push(`${path}: its own deno runner, not _run.ts`);
+    }
+    if (lines.some((l) => /fixtures\/clubs\.csv/.test(l))) found.push(`${path}: FIXTURE_CSV again`);
+  }
+  assertEquals(found, []);
+});

@@ -9,7 +9,7 @@ import { profileRoutes } from "../../../server/routes/profile.ts";
 import { escapeHtml as esc, STYLESHEET } from "../../../server/html/mod.ts";
 import { PROBLEMS } from "../../../core/model/problems.ts";
 import { sessionAccess } from "../../../server/http/sessions.ts";
-import { csvFile, fixture, sharedFixture } from "../../_fixture.ts";
+import { csvFile, fixture, FIXTURE_CSV, sharedFixture } from "../../_fixture.ts";
 import { assertMatchesSchema } from "../_openapi.ts";
 import { assert, assertEquals, assertMatch, assertStrictEquals } from "../../_assert.ts";
 
@@ -297,8 +297,7 @@ Deno.test("the 404 page escapes the path it echoes", async () => {
 });
 
 Deno.test("everything from the database is escaped in HTML", async () => {
-  const header = (await Deno.readTextFile(new URL("../../fixtures/clubs.csv", import.meta.url)))
-    .split("\n")[0]!;
+  const header = (await Deno.readTextFile(FIXTURE_CSV)).split("\n")[0]!;
   const cols = header.split(",");
   const cell = (v: string) => `"${v.replaceAll('"', '""')}"`;
   const values: Record<string, string> = {
