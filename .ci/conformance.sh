@@ -2,8 +2,11 @@
 # MCP conformance suite against a real server: `main.ts serve` with the
 # bundled data on a free loopback port, then @modelcontextprotocol/conformance
 # (run through Deno: it needs Node >= 22) with the baseline of scenarios that
-# do not apply to a stateless, tools-only server. Exits non-zero on any
-# unexpected failure, and on a baseline entry that has started passing.
+# do not apply to a stateless, tools-only server, then the SDK v2 client
+# (@modelcontextprotocol/client) in each negotiation mode: legacy (2025),
+# auto and pinned to 2026-07-28, an era the conformance suite does not cover
+# yet. Exits non-zero on any unexpected failure, and on a baseline entry that
+# has started passing.
 #
 # Usage: .ci/conformance.sh        (DENO_CMD overrides the deno command)
 set -euo pipefail
@@ -54,3 +57,6 @@ echo "conformance: main.ts ${args[*]}"
   npm:@modelcontextprotocol/conformance@0.1.16 server \
   --url "http://127.0.0.1:${port}/api/mcp" \
   --expected-failures .ci/conformance-baseline.yml
+
+echo "conformance: the SDK v2 client in each negotiation mode"
+"${DENO[@]}" run -A --frozen tests/server/mcp/_client_check.ts "http://127.0.0.1:${port}/api/mcp"
