@@ -19,9 +19,11 @@
 import type { Hono } from "hono";
 import type { Directory } from "../core/store/mod.ts";
 import { findPage, parseSearch } from "../core/search/mod.ts";
-import { SessionStore, sessionStorePath } from "../core/sessions/mod.ts";
+import { type SessionLookup, SessionStore, sessionStorePath } from "../core/sessions/mod.ts";
+import { isRedisUrl } from "../core/redis/mod.ts";
+import type { RateStore } from "./http/rate_store.ts";
 import { createApp } from "./app.ts";
-import { sessionAccess } from "./http/sessions.ts";
+import { sessionAccess, sessionErrorLog } from "./http/sessions.ts";
 import { WatchedDirectory } from "./http/watched_directory.ts";
 import {
   ADVERTISED_RATE_LIMIT,
@@ -62,8 +64,13 @@ export interface ServeSettings {
   workers: number;
   /** How often, at most, the database file is checked for a new import (ms). */
   checkEveryMs?: number;
-  /** Session store; null: beside the database (see db/sessions.ts). */
+  /**
+   * Session store: a file, or a `redis://` URL shared by replicas (opened by
+   * `listenShared`, server/shared_stores.ts); null: the file beside the database.
+   */
   sessions: string | null;
+  /** Where rate limits are counted: a `redis://` URL shared by replicas; null: in this process. */
+  rateLimitStore: string | null;
   /**
    * Host header values the MCP endpoint answers (DNS-rebinding protection);
    * null: the bound address, its localhost forms and the base URL's host;
@@ -89,6 +96,7 @@ export const DEFAULT_SETTINGS: Omit<ServeSettings, "db"> = {
   supportEmail: DEFAULT_SUPPORT_EMAIL,
   workers: 1,
   sessions: null,
+  rateLimitStore: null,
   allowedHosts: null,
   maxConnections: null,
 };
@@ -122,6 +130,10 @@ export interface ListenOptions {
   reusePort?: boolean;
   /** The shared rate-limit table (every worker gets the same one). */
   table?: RateTable;
+  /** Sessions to look up instead of the settings' file: the Redis copy, from `listenShared`. */
+  sessions?: SessionLookup;
+  /** Where the rate limiter counts instead of `table`: Redis, from `listenShared`. */
+  rateStore?: RateStore;
   /** Called once the socket is bound. */
   onListen?: (addr: Deno.NetAddr) => void;
   /** Prefix of this isolate's log lines, e.g. `[w2] `. */
@@ -205,7 +217,13 @@ export function listen(settings: ServeSettings, options: ListenOptions = {}): Li
     { checkEveryMs: settings.checkEveryMs },
     (line) => sink(prefix + line),
   );
-  const sessions = SessionStore.reader(settings.sessions ?? sessionStorePath(settings.db));
+  const redisSessions = settings.sessions !== null && isRedisUrl(settings.sessions);
+  const redisCounts = settings.rateLimitStore !== null && settings.rateLimit !== "off";
+  if ((redisSessions && !options.sessions) || (redisCounts && !options.rateStore)) {
+    throw new Error("Redis stores are opened by listenShared() (server/shared_stores.ts)");
+  }
+  const sessions: SessionLookup = options.sessions ??
+    SessionStore.reader(settings.sessions ?? sessionStorePath(settings.db));
   // Filled in once the port is bound (it may be 0 until then).
   const allowedHosts = settings.allowedHosts === "off"
     ? null
@@ -216,10 +234,10 @@ export function listen(settings: ServeSettings, options: ListenOptions = {}): Li
     baseUrl: settings.baseUrl,
     rateLimit: settings.rateLimit === "off"
       ? "off"
-      : { ...settings.rateLimit, table: options.table },
+      : { ...settings.rateLimit, table: options.table, store: options.rateStore },
     trustProxy: settings.trustProxy,
     supportEmail: settings.supportEmail,
-    access: sessionAccess(sessions, Date.now, (e) => sink(`${prefix}session store: ${e.message}`)),
+    access: sessionAccess(sessions, Date.now, sessionErrorLog((line) => sink(prefix + line))),
     allowedHosts,
     log: settings.quiet ? undefined : (line) => sink(prefix + line),
     errorLog: directory.gate((line) => sink(prefix + line)),

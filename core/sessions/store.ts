@@ -80,6 +80,18 @@ const STORE_VERSION = 1;
 const CHECK_EVERY_MS = 1000;
 
 /**
+ * While the file is locked, a reader answers from what it read in the last
+ * minute (ms); older answers are not trusted, and the request is anonymous.
+ */
+const LOCKED_ANSWER_MS = 60_000;
+
+/** Answers a reader remembers for that case (a few hundred bytes each). */
+const RECENT_ANSWERS = 10_000;
+
+/** The CLI's writer may wait this long for the server's reads (ms); a reader never waits. */
+const WRITER_BUSY_TIMEOUT_MS = 2000;
+
+/**
  * Options of {@link SessionStore.reader}.
  *
  * @example
@@ -109,6 +121,38 @@ export class SessionError extends Error {
     super(message, options);
     this.name = "SessionError";
   }
+}
+
+/**
+ * Raised by a reader's lookup while another process holds the store's lock
+ * and no recent answer for the token is remembered: the server treats the
+ * request as anonymous instead of waiting for the lock.
+ *
+ * @example
+ * ```ts
+ * import { SessionLockedError } from "./store.ts";
+ * new SessionLockedError("locked") instanceof Error; // true
+ * ```
+ */
+export class SessionLockedError extends SessionError {
+  /**
+   * @example
+   * ```ts
+   * import { SessionLockedError } from "./store.ts";
+   * new SessionLockedError("Session store is locked").name; // "SessionLockedError"
+   * ```
+   */
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "SessionLockedError";
+  }
+}
+
+/** SQLite's BUSY and LOCKED: another connection holds a lock this one needs. */
+function isLocked(e: unknown): boolean {
+  const { code, errcode } = (e ?? {}) as { code?: unknown; errcode?: unknown };
+  return code === "ERR_SQLITE_ERROR" && typeof errcode === "number" &&
+    ((errcode & 0xff) === 5 || (errcode & 0xff) === 6);
 }
 
 /**
@@ -200,6 +244,13 @@ export function isTokenShaped(value: string): boolean {
  */
 export function hashToken(token: string): Uint8Array {
   return new Uint8Array(createHash("sha256").update(token, "utf8").digest());
+}
+
+/** A token hash as a map key. */
+function hashKey(hash: Uint8Array): string {
+  let key = "";
+  for (const byte of hash) key += String.fromCharCode(byte);
+  return key;
 }
 
 /**
@@ -309,6 +360,8 @@ export class SessionStore {
   #identity = "";
   #checkedAt = -Infinity;
   readonly #statements = new Map<string, StatementSync>();
+  /** A reader's recent answers by token hash, oldest first, for when the file is locked. */
+  readonly #recent = new Map<string, { session: SessionInfo | null; at: number }>();
 
   private constructor(path: string, readOnly: boolean, checkEveryMs = CHECK_EVERY_MS) {
     this.path = path;
@@ -479,9 +532,24 @@ export class SessionStore {
    */
   lookup(token: string, now: number = Date.now()): SessionInfo | null {
     if (!isTokenShaped(token)) return null;
+    const hash = hashToken(token);
+    let session: SessionInfo | null;
+    try {
+      session = this.#find(hash);
+    } catch (e) {
+      if (!(e instanceof SessionLockedError)) throw e;
+      // Never wait for another process's lock: answer as recently read, or not at all.
+      const recent = this.#recent.get(hashKey(hash));
+      if (recent === undefined || performance.now() - recent.at > LOCKED_ANSWER_MS) throw e;
+      session = recent.session;
+    }
+    return session && sessionState(session, now) === "active" ? session : null;
+  }
+
+  /** The stored session of a token hash, read from the file (null: none, or no file). */
+  #find(hash: Uint8Array): SessionInfo | null {
     const db = this.#handle();
     if (!db) return null;
-    const hash = hashToken(token);
     const row = this.#read(() =>
       this.#statement(
         db,
@@ -490,9 +558,17 @@ export class SessionStore {
     );
     // The index finds the row by hash; the final check compares in constant
     // time anyway, so no code path's timing depends on how much of it matched.
-    if (!row || !timingSafeEqual(row.token_hash, hash)) return null;
-    const session = toInfo(row);
-    return sessionState(session, now) === "active" ? session : null;
+    const session = row && timingSafeEqual(row.token_hash, hash) ? toInfo(row) : null;
+    if (this.readOnly) this.#remember(hashKey(hash), session);
+    return session;
+  }
+
+  #remember(key: string, session: SessionInfo | null): void {
+    this.#recent.delete(key);
+    if (this.#recent.size >= RECENT_ANSWERS) {
+      this.#recent.delete(this.#recent.keys().next().value!);
+    }
+    this.#recent.set(key, { session, at: performance.now() });
   }
 
   /**
@@ -520,6 +596,12 @@ export class SessionStore {
     try {
       return fn();
     } catch (e) {
+      if (isLocked(e)) {
+        throw new SessionLockedError(
+          `Session store "${this.path}" is locked by another process`,
+          { cause: e },
+        );
+      }
       // A half-written or replaced file: reopen from scratch next time.
       this.#drop();
       this.#checkedAt = -Infinity;
@@ -572,11 +654,21 @@ export class SessionStore {
   #open(): DatabaseSync {
     try {
       const db = new DatabaseSync(this.path, { readOnly: this.readOnly });
-      // The CLI may be writing while the server reads: wait instead of failing.
-      db.exec("PRAGMA busy_timeout = 2000");
-      const { user_version: version } = db.prepare("PRAGMA user_version").get() as {
-        user_version: number;
-      };
+      // The CLI may wait for the server's short reads; the server never waits
+      // for a lock (a request must not stall on another process).
+      db.exec(`PRAGMA busy_timeout = ${this.readOnly ? 0 : WRITER_BUSY_TIMEOUT_MS}`);
+      let version: number;
+      try {
+        version = (db.prepare("PRAGMA user_version").get() as { user_version: number })
+          .user_version;
+      } catch (e) {
+        db.close();
+        if (!isLocked(e)) throw e;
+        throw new SessionLockedError(
+          `Session store "${this.path}" is locked by another process`,
+          { cause: e },
+        );
+      }
       // 0 is a file still being created; a newer version is a newer clubdir's.
       if (version > STORE_VERSION) {
         db.close();

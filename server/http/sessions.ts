@@ -61,7 +61,7 @@ export function requestToken(req: Request): string | null {
  *
  * @param store The session store: `SessionStore.reader`, or the Redis copy (`openSessionLookup`).
  * @param now The clock, for tests (ms since the epoch).
- * @param onError Told about store read failures (default: logged once per message).
+ * @param onError Told about store failures (default: {@link sessionErrorLog} to stderr).
  *
  * @example
  * ```ts ignore
@@ -72,7 +72,7 @@ export function requestToken(req: Request): string | null {
 export function sessionAccess(
   store: SessionLookup | null,
   now: () => number = Date.now,
-  onError: (error: Error) => void = logOnce(),
+  onError: (error: Error) => void = sessionErrorLog((line) => console.error(line)),
 ): (req: Request) => FeeAccess {
   return (req) => {
     if (store === null) return "locked";
@@ -88,11 +88,41 @@ export function sessionAccess(
   };
 }
 
-function logOnce(): (error: Error) => void {
-  const seen = new Set<string>();
+/**
+ * An `onError` for {@link sessionAccess} that writes a store failure to
+ * `log` once, then at most once per `windowMs` for as long as it repeats
+ * (with how many were not written), so a broken or locked store costs the
+ * log a line a minute, not a line per request. A request that meets a
+ * locked store is answered at once as anonymous (the store never waits for
+ * a lock): the line says so.
+ *
+ * @example
+ * ```ts
+ * import { sessionErrorLog } from "./sessions.ts";
+ * const lines: string[] = [];
+ * const onError = sessionErrorLog((l) => lines.push(l));
+ * onError(new Error("Cannot read session store"));
+ * onError(new Error("Cannot read session store"));
+ * lines.length; // 1
+ * ```
+ */
+export function sessionErrorLog(
+  log: (line: string) => void,
+  windowMs = 60_000,
+  now: () => number = () => performance.now(),
+): (error: Error) => void {
+  const seen = new Map<string, { at: number; skipped: number }>();
   return (error) => {
-    if (seen.has(error.message)) return;
-    seen.add(error.message);
-    console.error(`warning: ${error.message}; treating requests as anonymous`);
+    const t = now();
+    const last = seen.get(error.message);
+    if (last !== undefined && t - last.at < windowMs) {
+      last.skipped++;
+      return;
+    }
+    // Messages come from the store's state, not from requests: few and short.
+    if (seen.size >= 100) seen.clear();
+    seen.set(error.message, { at: t, skipped: 0 });
+    const more = last?.skipped ? ` (${last.skipped} more like it since the last report)` : "";
+    log(`warning: session store: ${error.message}; treating those requests as anonymous${more}`);
   };
 }

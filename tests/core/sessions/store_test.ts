@@ -5,6 +5,7 @@ import {
   isTokenShaped,
   newToken,
   SessionError,
+  SessionLockedError,
   sessionState,
   SessionStore,
   sessionStorePath,
@@ -245,4 +246,61 @@ Deno.test("sessions survive a re-import of the club database beside them", async
   reader.close();
   const files = [...Deno.readDirSync(tmp.dir)].map((e) => e.name).sort();
   assertEquals(files, ["clubs.db", "clubs.sessions.db"]);
+});
+
+/** Another process that holds the store's write lock until `release()`. */
+async function holdWriteLock(path: string) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "eval",
+      `import { DatabaseSync } from "node:sqlite";
+       const db = new DatabaseSync(${JSON.stringify(path)});
+       db.exec("BEGIN EXCLUSIVE");
+       console.log("locked");
+       for await (const _ of Deno.stdin.readable) { /* until the parent closes stdin */ }
+       db.exec("COMMIT");`,
+    ],
+    stdin: "piped",
+    stdout: "piped",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const first = await reader.read();
+  assertStrictEquals(first.value?.trim(), "locked");
+  return {
+    async release() {
+      await child.stdin.close();
+      await child.status;
+      reader.releaseLock();
+      await child.stdout.cancel();
+    },
+  };
+}
+
+Deno.test("a reader never waits for another process's write lock", async () => {
+  await using t = await tempStore();
+  const writer = SessionStore.writer(t.path);
+  const seen = writer.create({ tier: "member", ttlMs: DAY }).token;
+  const unseen = writer.create({ tier: "free", ttlMs: DAY }).token;
+  writer.close();
+  const reader = SessionStore.reader(t.path);
+  try {
+    assertStrictEquals(reader.lookup(seen)?.tier, "member");
+    const lock = await holdWriteLock(t.path);
+    try {
+      const started = performance.now();
+      // Looked up a moment ago: the same answer, from memory.
+      assertStrictEquals(reader.lookup(seen)?.tier, "member");
+      // Never looked up: no answer rather than a wait for the lock.
+      assertThrows(() => reader.lookup(unseen), SessionLockedError);
+      assertThrows(() => reader.lookup(unseen), SessionLockedError);
+      // The old reader waited 2 s (busy_timeout) per lookup.
+      const ms = performance.now() - started;
+      assert(ms < 1_000, `${ms} ms`);
+    } finally {
+      await lock.release();
+    }
+    assertStrictEquals(reader.lookup(unseen)?.tier, "free");
+  } finally {
+    reader.close();
+  }
 });

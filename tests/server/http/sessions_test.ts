@@ -1,5 +1,5 @@
 import { newToken, SessionStore } from "../../../core/sessions/store.ts";
-import { requestToken, sessionAccess } from "../../../server/http/sessions.ts";
+import { requestToken, sessionAccess, sessionErrorLog } from "../../../server/http/sessions.ts";
 import { assertMatch, assertStrictEquals } from "../../_assert.ts";
 
 const DAY = 86_400_000;
@@ -139,4 +139,36 @@ Deno.test("sessionAccess(): an unreadable store → locked, and the error is rep
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("sessionAccess(): a request without a token never touches the store", () => {
+  let lookups = 0;
+  const spy = {
+    lookup() {
+      lookups++;
+      return null;
+    },
+    close() {},
+  };
+  const access = sessionAccess(spy);
+  assertStrictEquals(access(req({})), "locked");
+  assertStrictEquals(access(req({ cookie: "theme=dark; lang=en" })), "locked");
+  assertStrictEquals(access(req({ authorization: "Basic dXNlcjpwYXNz" })), "locked");
+  assertStrictEquals(lookups, 0);
+  access(req({ authorization: `Bearer ${newToken()}` }));
+  assertStrictEquals(lookups, 1);
+});
+
+Deno.test("sessionErrorLog() writes a repeated failure once a minute, with the count", () => {
+  let t = 0;
+  const lines: string[] = [];
+  const onError = sessionErrorLog((l) => lines.push(l), 60_000, () => t);
+  for (let i = 0; i < 1_000; i++) onError(new Error('Session store "x" is locked'));
+  assertStrictEquals(lines.length, 1);
+  onError(new Error('Cannot read session store "x": disk I/O error'));
+  assertStrictEquals(lines.length, 2);
+  t = 61_000;
+  onError(new Error('Session store "x" is locked'));
+  assertStrictEquals(lines.length, 3);
+  assertMatch(lines[2]!, /anonymous \(999 more like it since the last report\)$/);
 });
