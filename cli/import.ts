@@ -1,5 +1,6 @@
 /**
- * `main.ts import`: rebuild the database from a CSV snapshot.
+ * `main.ts import`: rebuild the database from a snapshot file (CSV, TSV,
+ * NDJSON or a JSON array), say what it changed, and report for pipelines.
  *
  * @example
  * ```sh
@@ -7,32 +8,79 @@
  * ```
  * @module
  */
-import { type Command, parseFlags, UsageError } from "./args.ts";
+import { type Command, intFlag, parseFlags, UsageError } from "./args.ts";
 import { commandInfo } from "./commands.ts";
-import { ImportBusy, importCsv, ImportError, openSource } from "../core/import/mod.ts";
+import {
+  type DiffEntry,
+  type DiffResult,
+  ENCODINGS,
+  formatOfPath,
+  FORMATS,
+  ImportBusy,
+  importCsv,
+  ImportError,
+  type ImportSummary,
+  openSource,
+  readDelimiter,
+  type RowError,
+  WARNING_RULES,
+  type WarningSummary,
+} from "../core/import/mod.ts";
 import { defaultDbPath } from "../core/store/mod.ts";
 import { progressReporter } from "./output/progress.ts";
+import { renderTable, terminalColumns } from "./output/table.ts";
+import { safeText } from "./output/text.ts";
+import { OutputClosed, writeOut } from "./output/stdout.ts";
 
-const USAGE =
-  `Usage: main.ts import <file.csv | file.csv.gz | -> [--db PATH] [--dry-run] [--max-errors N]
+const USAGE = `Usage: main.ts import <file | -> [--db PATH] [--format F] [--encoding E]
+       [--delimiter C] [--strict] [--dry-run] [--diff] [--report json] [--max-errors N] [--wait]
 
-Rebuilds the directory database from a CSV snapshot. The new database is
-built beside the target and swapped in only when complete and checked; on
-any error the old database is left untouched. A running server picks up the
-new snapshot without a restart.
+Rebuilds the directory database from a snapshot: CSV (.csv; the delimiter,
+one of , ; tab |, is read from the header line), TSV (.tsv), NDJSON (.ndjson,
+.jsonl: one Club object per line) or a JSON array of Club objects (.json),
+any of them gzipped (.gz). The new database is built beside the target and
+swapped in only when complete and checked; on any error the old database is
+left untouched. A running server picks up the new snapshot without a
+restart. Rows that cannot be served correctly are errors; rows that can
+(a country code, an unknown type, ...) are imported with a warning.
 
 Options:
   --db PATH         database to replace (default: $CLUBDIR_DB or data/clubs.db)
-  --dry-run         validate and build, but keep the current database
-  --max-errors N    errors to list before the count (default 50)
+  --format F        ${FORMATS.join(", ")} (default: from the file name, else the content)
+  --encoding E      ${ENCODINGS.join(", ")} (default: UTF-8,
+                    or UTF-16 when the file starts with its byte order mark)
+  --delimiter C     the CSV delimiter: one character, or "tab" (default: read
+                    from the header line)
+  --strict          warnings are errors: import nothing if any rule warns
+  --dry-run         validate, build and compare, but keep the current database
+  --diff            list the clubs added, removed and changed (a table on a
+                    terminal, JSON otherwise)
+  --report json     print one JSON summary on stdout (counts, errors,
+                    warnings, changes, timing), also when the import fails
+  --max-errors N    errors and warnings to list before the count (default 50)
   --wait            if another import into the same database runs, wait for it
                     (default: fail at once, naming its pid)
   -h, --help        show this help
 
+Exit status: 0 imported (or validated), 1 not imported (errors, --strict
+warnings, another import running, unreadable input), 2 wrong usage,
+129/130/143 stopped by SIGHUP/SIGINT/SIGTERM.
+
 Examples:
   main.ts import data/clubs.csv.gz
-  main.ts import snapshot.csv --db /srv/clubs.db --dry-run
+  main.ts import export.csv --encoding windows-1252 --dry-run --diff
+  main.ts import clubs.ndjson --db /srv/clubs.db --strict --report json
   gunzip -c snapshot.csv.gz | main.ts import - --db /srv/clubs.db`;
+
+/** The signals that stop an import cleanly, with their numbers (exit code 128 + n). */
+const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
+type StopSignal = keyof typeof SIGNAL_NUMBERS;
+
+/** Rows a terminal diff table shows; the JSON listing (stdout not a terminal) has them all. */
+const TABLE_ROWS = 1000;
+
+const fmt = (n: number) => n.toLocaleString("en-US");
+const say = (line: string) => console.error(safeText(line));
 
 export const importCommand: Command = {
   ...commandInfo("import"),
@@ -40,7 +88,13 @@ export const importCommand: Command = {
   async run(args) {
     const { values, positionals } = parseFlags(args, {
       db: { type: "string" },
+      format: { type: "string" },
+      encoding: { type: "string" },
+      delimiter: { type: "string" },
+      strict: { type: "boolean" },
       "dry-run": { type: "boolean" },
+      diff: { type: "boolean" },
+      report: { type: "string" },
       "max-errors": { type: "string" },
       wait: { type: "boolean" },
     }, true);
@@ -52,14 +106,28 @@ export const importCommand: Command = {
       throw new UsageError(
         positionals.length
           ? "expected one input file"
-          : "missing the CSV file to import (or - for stdin)",
+          : "missing the file to import (or - for stdin)",
       );
     }
     const file = positionals[0]!;
-    const maxErrors = values["max-errors"] === undefined ? 50 : Number(values["max-errors"]);
-    if (!Number.isInteger(maxErrors) || maxErrors < 1) {
-      throw new UsageError("--max-errors must be a whole number from 1");
+    const maxErrors = intFlag("max-errors", values["max-errors"], 50);
+    if (maxErrors < 1) throw new UsageError("--max-errors must be a whole number from 1");
+    const format = oneOf("format", values.format, FORMATS) ?? formatOfPath(file);
+    const encoding = oneOf("encoding", values.encoding?.toLowerCase(), ENCODINGS);
+    let delimiter: string | null = null;
+    if (values.delimiter !== undefined) {
+      const d = readDelimiter(values.delimiter);
+      if (!d.ok) throw new UsageError(d.message);
+      delimiter = d.value;
     }
+    if (values.report !== undefined && values.report !== "json") {
+      throw new UsageError(`--report must be json, got "${values.report}"`);
+    }
+    const report = values.report === "json";
+    const dryRun = values["dry-run"] ?? false;
+    const dbPath = values.db ?? defaultDbPath();
+    const existed = exists(dbPath);
+    const unchanged = existed ? `${dbPath} was not changed` : `${dbPath} was not created`;
     let source;
     try {
       source = openSource(file);
@@ -67,7 +135,17 @@ export const importCommand: Command = {
       console.error(`error: cannot read "${file}": ${(e as Error).message}`);
       return 1;
     }
-    const dbPath = values.db ?? defaultDbPath();
+    // The listing goes to a terminal as a table, elsewhere as JSON; with
+    // --report json it is part of the report.
+    const entries: DiffEntry[] = [];
+    const table = !report && Deno.stdout.isTerminal();
+    let listed = 0;
+    const onDiff = values.diff
+      ? (e: DiffEntry) => {
+        if (report || !table) entries.push(e);
+        else if (listed++ < TABLE_ROWS) entries.push(e);
+      }
+      : undefined;
     const abort = new AbortController();
     let stoppedBy: StopSignal | null = null;
     const stopSignals = onStopSignals((signal) => {
@@ -75,69 +153,75 @@ export const importCommand: Command = {
       abort.abort(new Error(`stopped by ${signal}`));
     });
     const progress = progressReporter(source.size);
+    const started = performance.now();
     try {
       const s = await importCsv(source.stream, {
         dbPath,
-        dryRun: values["dry-run"] ?? false,
+        dryRun,
         maxErrors,
         onProgress: progress.update,
         signal: abort.signal,
         source: file === "-" ? "stdin" : file,
         wait: values.wait ?? false,
         onWait: (pid) =>
-          console.error(
-            `waiting for another import into ${dbPath} (pid ${pid ?? "unknown"}) to finish…`,
-          ),
+          say(`waiting for another import into ${dbPath} (pid ${pid ?? "unknown"}) to finish…`),
+        format,
+        encoding,
+        delimiter,
+        strict: values.strict ?? false,
+        onDiff,
       });
       progress.done();
       if (s.removedTemps.files.length) {
-        console.error(
+        say(
           `note: removed ${s.removedTemps.files.length} temporary file(s) of interrupted imports (${
             mib(s.removedTemps.bytes)
           })`,
         );
       }
-      if (s.unknownColumns.length) {
-        console.error(
-          `note: ignored unknown columns: ${s.unknownColumns.join(", ")}`,
-        );
-      }
-      const what = values["dry-run"]
-        ? "Validated (dry run, nothing written)"
-        : `Imported into ${dbPath}`;
-      console.error(
-        `${what}: ${
-          s.rows.toLocaleString("en-US")
-        } clubs, ${s.countries} countries, ${s.types} types in ${s.seconds.toFixed(2)} s`,
+      notes(s.unknownColumns, s.warnings, maxErrors, false);
+      const what = dryRun ? "Validated (dry run, nothing written)" : `Imported into ${dbPath}`;
+      say(
+        `${what}: ${fmt(s.rows)} clubs, ${s.countries} countries, ${s.types} types in ${
+          s.seconds.toFixed(2)
+        } s`,
       );
+      say(changes(s.diff, dryRun));
+      if (report) {
+        await writeOut(JSON.stringify(successReport(s, file, entries, values.diff)) + "\n");
+      } else if (values.diff) await listDiff(entries, table, listed);
       return 0;
     } catch (e) {
       progress.done();
+      if (e instanceof OutputClosed) return 0;
       if (e instanceof ImportError) {
-        if (e.unknownColumns.length) {
-          console.error(
-            `note: ignored unknown columns: ${e.unknownColumns.join(", ")}`,
-          );
-        }
-        for (const err of e.errors) {
-          console.error(
-            `line ${err.line}, column ${err.column}: ${err.message} (value: ${
-              JSON.stringify(err.value)
-            })`,
-          );
-        }
+        notes(e.unknownColumns, e.strict ? null : e.warnings, maxErrors, true);
+        for (const err of e.errors) say(located(err));
         if (e.errorCount > e.errors.length) {
-          console.error(`… and ${e.errorCount - e.errors.length} more`);
+          say(`… and ${fmt(e.errorCount - e.errors.length)} more`);
         }
-        console.error(`error: ${e.message}; ${dbPath} was not changed`);
+        say(`error: ${e.message}; ${unchanged}`);
+        if (report) {
+          await writeOut(
+            JSON.stringify(failureReport(e.message, file, dbPath, dryRun, started, e)) + "\n",
+          );
+        }
         return 1;
       }
+      const failed = (message: string) => {
+        say(message);
+        if (report) {
+          return writeOut(
+            JSON.stringify(failureReport(message, file, dbPath, dryRun, started)) + "\n",
+          );
+        }
+      };
       if (e instanceof ImportBusy) {
-        console.error(`error: ${e.message}; wait for it to finish, or pass --wait`);
+        await failed(`error: ${e.message}; wait for it to finish, or pass --wait`);
         return 1;
       }
       if (stoppedBy) {
-        console.error(`error: import stopped by ${stoppedBy}; ${dbPath} was not changed`);
+        await failed(`error: import stopped by ${stoppedBy}; ${unchanged}`);
         return 128 + SIGNAL_NUMBERS[stoppedBy as StopSignal];
       }
       throw e;
@@ -147,9 +231,162 @@ export const importCommand: Command = {
   },
 };
 
-/** The signals that stop an import cleanly, with their numbers (exit code 128 + n). */
-const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
-type StopSignal = keyof typeof SIGNAL_NUMBERS;
+/** A flag that must be one of a list (null when not given). */
+function oneOf<T extends string>(
+  flag: string,
+  raw: string | undefined,
+  allowed: readonly T[],
+): T | null {
+  if (raw === undefined) return null;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new UsageError(`--${flag} must be one of ${allowed.join(", ")}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** "line 5, column country: … (value: "JP")" */
+function located(e: RowError): string {
+  return `line ${e.line}, column ${e.column}: ${e.message} (value: ${JSON.stringify(e.value)})`;
+}
+
+/** Unknown columns and warnings (listed, then summed up by rule). */
+function notes(
+  unknownColumns: string[],
+  warnings: WarningSummary | null,
+  maxErrors: number,
+  failed: boolean,
+): void {
+  if (unknownColumns.length) say(`note: ignored unknown columns: ${unknownColumns.join(", ")}`);
+  if (!warnings || warnings.count === 0) return;
+  for (const w of warnings.listed) {
+    say(`warning: ${located(w)}${w.rows > 1 ? ` [${fmt(w.rows)} rows]` : ""}`);
+  }
+  if (warnings.count > warnings.listed.length) {
+    say(
+      `… and ${
+        fmt(warnings.count - warnings.listed.length)
+      } more warnings (--max-errors ${maxErrors} listed)`,
+    );
+  }
+  const parts = Object.entries(warnings.byRule).map(([rule, n]) =>
+    `${fmt(n)} ${WARNING_RULES[rule as keyof typeof WARNING_RULES]}`
+  );
+  say(
+    `${fmt(warnings.count)} warning${warnings.count === 1 ? "" : "s"}: ${parts.join(", ")}${
+      failed ? "" : " (imported; --strict refuses them)"
+    }`,
+  );
+}
+
+/** The "what changed" line. */
+function changes(diff: DiffResult, dryRun: boolean): string {
+  const head = dryRun ? "Changes if applied" : "Changes";
+  if (!diff.previous) return `${head}: not compared, ${diff.reason}`;
+  const c = diff.counts;
+  if (c.added + c.removed + c.changed === 0) {
+    return `${head}: none (${fmt(c.unchanged)} clubs as before, matched by id)`;
+  }
+  return `${head}: ${fmt(c.added)} added, ${fmt(c.removed)} removed, ${fmt(c.changed)} changed, ${
+    fmt(c.unchanged)
+  } unchanged (matched by id)`;
+}
+
+/** `--diff`: a table on a terminal, a JSON array (one entry per line) elsewhere. */
+async function listDiff(entries: DiffEntry[], table: boolean, total: number): Promise<void> {
+  if (!table) {
+    await writeOut("[\n");
+    for (let i = 0; i < entries.length; i++) {
+      await writeOut(`${JSON.stringify(entries[i])}${i < entries.length - 1 ? "," : ""}\n`);
+    }
+    await writeOut("]\n");
+    return;
+  }
+  if (entries.length === 0) return;
+  const text = await renderTable(
+    [
+      { head: "CHANGE" },
+      { head: "NAME", min: 16, cut: 1 },
+      { head: "FIELDS", min: 12, cut: 0, drop: 1 },
+      { head: "ID", drop: 0 },
+    ],
+    entries.map((e) => [e.change, e.name, (e.fields ?? []).join(", "), e.id]),
+    terminalColumns(),
+  );
+  await writeOut(text + "\n");
+  if (total > entries.length) {
+    await writeOut(
+      `… and ${
+        fmt(total - entries.length)
+      } more: send the listing to a file for all of them (JSON)\n`,
+    );
+  }
+}
+
+const seconds = (s: number) => Math.round(s * 1000) / 1000;
+
+function successReport(
+  s: ImportSummary,
+  file: string,
+  entries: DiffEntry[],
+  withEntries: boolean | undefined,
+) {
+  return {
+    ok: true,
+    source: file,
+    db: s.dbPath,
+    dry_run: s.dbPath === null,
+    format: s.format,
+    encoding: s.encoding,
+    delimiter: s.delimiter,
+    rows: s.rows,
+    countries: s.countries,
+    types: s.types,
+    unknown_columns: s.unknownColumns,
+    removed_temp_files: s.removedTemps.files,
+    errors: { count: 0, listed: [] },
+    warnings: warningReport(s.warnings),
+    diff: s.diff.previous
+      ? { compared: true, ...s.diff.counts, ...(withEntries ? { entries } : {}) }
+      : { compared: false, reason: s.diff.reason },
+    seconds: seconds(s.seconds),
+    timing: Object.fromEntries(Object.entries(s.timing).map(([k, v]) => [k, seconds(v)])),
+  };
+}
+
+function warningReport(w: WarningSummary) {
+  return { count: w.count, by_rule: w.byRule, listed: w.listed };
+}
+
+function failureReport(
+  message: string,
+  file: string,
+  dbPath: string,
+  dryRun: boolean,
+  started: number,
+  e?: ImportError,
+) {
+  return {
+    ok: false,
+    error: message,
+    source: file,
+    db: dbPath,
+    dry_run: dryRun,
+    unknown_columns: e?.unknownColumns ?? [],
+    errors: { count: e?.errorCount ?? 0, listed: e?.errors ?? [] },
+    warnings: e ? warningReport(e.warnings) : { count: 0, by_rule: {}, listed: [] },
+    strict: e?.strict ?? false,
+    seconds: seconds((performance.now() - started) / 1000),
+  };
+}
 
 /**
  * Calls `stop` on SIGINT, SIGTERM or SIGHUP instead of dying, so the import

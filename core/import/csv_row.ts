@@ -15,6 +15,7 @@ import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { CLUB_FIELDS, type ClubRecord, ClubRecordSchema } from "../schema/club.ts";
 import { compileAccept } from "./validate.ts";
+import { fieldOptional, fieldRule } from "./field_rules.ts";
 
 /** One problem in the input, located by line and column. */
 export interface RowError {
@@ -48,38 +49,29 @@ const TRUE = new Set(["true", "yes", "1", "y", "t"]);
 const FALSE = new Set(["false", "no", "0", "n", "f"]);
 const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 
-type Cell = { ok: true; value: unknown } | { ok: false; message: string };
+const BAD = Symbol("bad cell");
 
-function readCell(kind: Kind, raw: string): Cell {
+function readCell(kind: Kind, raw: string): unknown {
   switch (kind) {
     case "string":
-      return { ok: true, value: raw };
+      return raw;
     case "number":
-      return NUMBER.test(raw)
-        ? { ok: true, value: Number(raw) }
-        : { ok: false, message: "expected a number" };
+      return NUMBER.test(raw) ? Number(raw) : BAD;
     case "boolean": {
       const v = raw.toLowerCase();
-      if (TRUE.has(v)) return { ok: true, value: true };
-      if (FALSE.has(v)) return { ok: true, value: false };
-      return { ok: false, message: "expected true/false, yes/no or 1/0" };
+      if (TRUE.has(v)) return true;
+      if (FALSE.has(v)) return false;
+      return BAD;
     }
     case "array": {
       if (raw.startsWith("[")) {
         try {
-          const v: unknown = JSON.parse(raw);
-          return { ok: true, value: v };
+          return JSON.parse(raw) as unknown;
         } catch {
-          return {
-            ok: false,
-            message: "expected a JSON array or a ;-separated list",
-          };
+          return BAD;
         }
       }
-      return {
-        ok: true,
-        value: raw.split(";").map((s) => s.trim()).filter((s) => s !== ""),
-      };
+      return raw.split(";").map((s) => s.trim()).filter((s) => s !== "");
     }
   }
 }
@@ -106,7 +98,8 @@ const show = (v: unknown) => typeof v === "string" ? v : JSON.stringify(v) ?? St
 /**
  * Reads one row given as `{ column: cell }`. Empty cells are null; a missing
  * id is derived from the row and a missing slug is left empty (the importer
- * assigns a unique one). Returns every error of the row, not just the first.
+ * assigns a unique one). Returns every error of the row, not just the first,
+ * each stating the field's rule (see field_rules.ts).
  */
 export function readRow(
   cells: Readonly<Record<string, string>>,
@@ -124,8 +117,8 @@ export function readRow(
       continue;
     }
     const cell = readCell(FIELD_KINDS[f]!, raw);
-    if (cell.ok) obj[f] = cell.value;
-    else errors.push({ line, column: f, value: raw, message: cell.message });
+    if (cell !== BAD) obj[f] = cell;
+    else errors.push({ line, column: f, value: raw, message: fieldRule(f) });
   }
   obj.currency ??= "USD";
   obj.id ??= derivedId([
@@ -161,22 +154,9 @@ export function readRow(
         line,
         column,
         value: show(cells[column] ?? obj[column]),
-        message: issue.code === "invalid_type" && obj[column] === null
-          ? "a value is required but the cell is empty"
-          : issue.message,
-      });
-    }
-  } else {
-    const c = parsed.data;
-    const hasFigure = c.initiation_fee !== null || c.annual_dues !== null ||
-      c.monthly_dues !== null;
-    if (c.fee_tier === "none" && hasFigure) {
-      errors.push({
-        line,
-        column: "fee_tier",
-        value: "none",
-        message:
-          "fee_tier is none but fee figures are present: use verified or estimate, or clear the figures",
+        message: obj[column] === null && !fieldOptional(column as keyof ClubRecord)
+          ? `${column} is required (the cell is empty)`
+          : fieldRule(column),
       });
     }
   }
@@ -186,4 +166,79 @@ export function readRow(
   }
   const value = parsed.data!;
   return { ok: true, value: { ...value, slug } };
+}
+
+const JSON_TYPES: Readonly<Record<Kind, string>> = {
+  string: "a string",
+  number: "a number",
+  boolean: "true or false",
+  array: "an array of strings",
+};
+
+/**
+ * Reads one Club object of an NDJSON or JSON file as {@link readRow} reads a
+ * CSV row: each value must have its field's JSON type (a number for
+ * `holes`, an array of texts for `amenities`, …) or be null; it is then
+ * checked by the same rules. Keys that are not Club fields are returned in
+ * `unknown`.
+ *
+ * @example
+ * ```ts
+ * import { readObject } from "./csv_row.ts";
+ * const r = readObject({ name: "A Club", holes: 18, amenities: ["Pool"] }, 1);
+ * r.ok; // true
+ * ```
+ */
+export function readObject(
+  value: unknown,
+  line: number,
+): ReturnType<typeof readRow> & { unknown: string[] } {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return {
+      ok: false,
+      errors: [{
+        line,
+        column: "row",
+        value: show(value).slice(0, 80),
+        message: "each record must be a JSON object of Club fields",
+      }],
+      unknown: [],
+    };
+  }
+  const obj = value as Record<string, unknown>;
+  const cells: Record<string, string> = {};
+  const errors: RowError[] = [];
+  const unknown: string[] = [];
+  for (const key in obj) {
+    if (!Object.hasOwn(FIELD_KINDS, key)) {
+      unknown.push(key);
+      continue;
+    }
+    const v = obj[key];
+    if (v === null || v === undefined) continue;
+    const kind = FIELD_KINDS[key]!;
+    const ok = kind === "array"
+      ? Array.isArray(v) && v.every((x) => typeof x === "string")
+      : kind === "number"
+      ? typeof v === "number"
+      : kind === "boolean"
+      ? typeof v === "boolean"
+      : typeof v === "string";
+    if (!ok) {
+      const got = Array.isArray(v) ? "an array" : `a ${typeof v}`;
+      errors.push({
+        line,
+        column: key,
+        value: show(v).slice(0, 80),
+        message: `${fieldRule(key)} (in JSON ${JSON_TYPES[kind]}, not ${got})`,
+      });
+      continue;
+    }
+    cells[key] = kind === "array" ? JSON.stringify(v) : String(v);
+  }
+  if (errors.length) {
+    const order = (c: string) => CLUB_FIELDS.indexOf(c as keyof ClubRecord);
+    return { ok: false, errors: errors.sort((a, b) => order(a.column) - order(b.column)), unknown };
+  }
+  return { ...readRow(cells, line), unknown };
 }

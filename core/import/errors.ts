@@ -1,6 +1,7 @@
 /**
- * The import's one error type, kept apart from the importer so that callers
- * can catch it without loading csv-parse, zod and the ISO 3166 data.
+ * The import's error type and the shapes of what it reports, kept apart from
+ * the importer so that callers can catch and print them without loading
+ * csv-parse, zod and the ISO 3166 data.
  *
  * @example
  * ```ts ignore
@@ -12,14 +13,48 @@
  * @module
  */
 import type { RowError } from "./csv_row.ts";
+import type { RowWarning, WarningRule } from "./quality.ts";
 
-/** Thrown when the input is invalid; carries the first errors and the count. */
+/** Each warning rule (see quality.ts) and how the summary counts it. */
+export const WARNING_RULES = {
+  fee_figures_untiered: "fee figures without a fee tier",
+  country_code: "country codes stored as names",
+  region_code: "region codes stored as names",
+  unknown_country: "unknown countries",
+  unknown_region: "unknown regions",
+  unknown_type: "unknown types",
+  golf_facts: "golf facts on clubs of another type",
+  opened_in_past: "coming_soon clubs with an opened_year in the past",
+} as const;
+
+/** A listed warning; `rows` counts the rows it stands for (a code is listed once). */
+export interface ListedWarning extends RowWarning {
+  rows: number;
+}
+
+/** The warnings of an import: how many (one per distinct code or name), by rule, and the first ones. */
+export interface WarningSummary {
+  count: number;
+  byRule: Partial<Record<WarningRule, number>>;
+  listed: ListedWarning[];
+}
+
+/** No warnings. */
+export const NO_WARNINGS: WarningSummary = Object.freeze({ count: 0, byRule: {}, listed: [] });
+
+/**
+ * Thrown when the input is invalid; carries the first errors and their
+ * count, and the warnings found so far. With `--strict`, the warnings are
+ * the errors (`strict` is true).
+ */
 export class ImportError extends Error {
   constructor(
     message: string,
     readonly errors: RowError[] = [],
     readonly errorCount = errors.length,
     readonly unknownColumns: string[] = [],
+    readonly warnings: WarningSummary = NO_WARNINGS,
+    readonly strict = false,
   ) {
     super(message);
     this.name = "ImportError";

@@ -1,8 +1,10 @@
 /**
- * Rebuilds the directory database from a CSV snapshot, atomically: rows
- * stream through validation into a temporary file beside the target, which
- * is renamed over the target only once it is complete and checked. A failed
- * or interrupted import leaves the previous database untouched.
+ * Rebuilds the directory database from a snapshot file (CSV, TSV, NDJSON or
+ * a JSON array; see parse.ts), atomically: rows stream through validation
+ * into a temporary file beside the target, which is renamed over the target
+ * only once it is complete, checked and on disk. A failed or interrupted
+ * import leaves the previous database untouched; imports into one database
+ * take turns (lock.ts).
  *
  * @example
  * ```ts ignore
@@ -14,23 +16,40 @@
  */
 import { DatabaseSync } from "node:sqlite";
 import { dirname } from "node:path";
-import { CLUB_FIELDS, type ClubRecord } from "../schema/club.ts";
+import { CLUB_FIELDS } from "../schema/club.ts";
 import { CREATE_INDEXES, CREATE_STAGED_JSON, CREATE_TABLES, SCHEMA_VERSION } from "../store/ddl.ts";
-import { fold } from "../model/fold.ts";
 import { asciiJson } from "../model/json.ts";
-import { recordToColumns, rowToRecord } from "../store/rows.ts";
-import { normalizeType as typeKey } from "../model/types.ts";
-import { buildPlaces, listedCountryKey, listedStateKey } from "../places/build.ts";
+import { rowToRecord } from "../store/rows.ts";
+import { buildPlaces } from "../places/build.ts";
 import { toApiClub } from "../model/render.ts";
 import { buildKeyColumns, KeyIndex } from "../search/key_index.ts";
 import { buildWordIndex } from "../search/words.ts";
-import type { RowError } from "./csv_row.ts";
-import { slugify } from "../model/slug.ts";
-import { ImportError } from "./errors.ts";
-import { importRows, ReadFailure } from "./rows.ts";
+import { ImportError, type WarningSummary } from "./errors.ts";
+import { ParseFailure, ReadFailure } from "./parse.ts";
+import { importRows } from "./rows.ts";
 import { lockImport, removeStaleTemps, tempPathFor } from "./lock.ts";
+import { INSERT_COLUMNS } from "./prepare.ts";
+import { Tally } from "./tally.ts";
+import { diffDatabases, type DiffEntry, type DiffResult } from "./diff.ts";
+import type { Encoding } from "./encoding.ts";
+import type { Format } from "./shape.ts";
 
 export { openSource } from "./source.ts";
+export type { DiffCounts, DiffEntry, DiffResult } from "./diff.ts";
+
+/** Seconds spent in each phase of an import. */
+export interface ImportTiming {
+  /** Reading, parsing, validating and inserting the rows. */
+  read: number;
+  /** Sorting by name, building the keys, indexes and name search. */
+  build: number;
+  /** Checking the built database. */
+  check: number;
+  /** Comparing with the database it replaces. */
+  diff: number;
+  /** Writing the new file to disk and swapping it in. */
+  swap: number;
+}
 
 /** What a finished (or dry) import reports. */
 export interface ImportSummary {
@@ -42,6 +61,14 @@ export interface ImportSummary {
   dbPath: string | null;
   /** Temporary files of killed imports that this one removed. */
   removedTemps: { files: string[]; bytes: number };
+  /** How the input was read. */
+  format: Format;
+  encoding: Encoding;
+  delimiter: string | null;
+  warnings: WarningSummary;
+  /** What changed compared with the database replaced. */
+  diff: DiffResult;
+  timing: ImportTiming;
 }
 
 export { ImportError } from "./errors.ts";
@@ -53,7 +80,7 @@ export interface ImportOptions {
   dbPath: string;
   /** Validate and build, but keep the old database. */
   dryRun?: boolean;
-  /** How many errors to collect before giving up (default 50). */
+  /** How many errors (and warnings) to list before the count (default 50). */
   maxErrors?: number;
   /** Called every 1,000 rows and at the end. */
   onProgress?: (rows: number, bytes: number) => void;
@@ -65,6 +92,16 @@ export interface ImportOptions {
   wait?: boolean;
   /** Called once before waiting for another import, with its pid. */
   onWait?: (pid: number | null) => void;
+  /** The file's format; detected from its content when absent (the CLI also reads the extension). */
+  format?: Format | null;
+  /** The file's encoding; UTF-8 unless a BOM or UTF-16 zero bytes say otherwise. */
+  encoding?: Encoding | null;
+  /** The CSV delimiter; sniffed from the header line when absent. */
+  delimiter?: string | null;
+  /** Warnings are errors: nothing is imported if any rule warns. */
+  strict?: boolean;
+  /** Called with every club added, removed or changed (see diff.ts). */
+  onDiff?: (entry: DiffEntry) => void;
 }
 
 function removeQuietly(path: string): void {
@@ -86,20 +123,21 @@ function syncPath(path: string): void {
 }
 
 /**
- * Streams a CSV snapshot into a new database and swaps it in. Throws
+ * Streams a snapshot into a new database and swaps it in. Throws
  * {@link ImportError} with every collected error (up to `maxErrors`) when
- * the input is invalid; the target file is then left as it was. Imports
- * into one database run one at a time: another one fails with
- * {@link ImportBusy} unless `wait` is set.
+ * the input is invalid (or, with `strict`, when a rule warns); the target
+ * file is then left as it was. Imports into one database run one at a
+ * time: another one fails with {@link ImportBusy} unless `wait` is set.
  */
 export async function importCsv(
   source: ReadableStream<Uint8Array>,
   options: ImportOptions,
 ): Promise<ImportSummary> {
-  const started = performance.now();
   // A dry run replaces nothing, so it needs no turn.
   const lock = options.dryRun ? null : await lockImport(options.dbPath, options);
   try {
+    // Timed from here: waiting for another import is not this one's time.
+    const started = performance.now();
     const removedTemps = removeStaleTemps(options.dbPath);
     return { ...await build(source, options, started), removedTemps };
   } finally {
@@ -112,10 +150,16 @@ async function build(
   options: ImportOptions,
   started: number,
 ): Promise<Omit<ImportSummary, "removedTemps">> {
-  const maxErrors = options.maxErrors ?? 50;
   const tmp = tempPathFor(options.dbPath);
   const db = new DatabaseSync(tmp);
   let renamed = false;
+  let mark = started;
+  const lap = () => {
+    const now = performance.now();
+    const s = (now - mark) / 1000;
+    mark = now;
+    return s;
+  };
   try {
     db.exec(
       "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-65536;",
@@ -123,10 +167,12 @@ async function build(
     db.exec(CREATE_TABLES + CREATE_STAGED_JSON);
     // The temp schema has its own, small default cache: size it like main's.
     db.exec("PRAGMA temp.cache_size=-65536;");
-    const staged = await stage(db, source, options, maxErrors);
+    const staged = await stage(db, source, options);
+    const read = lap();
     options.signal?.throwIfAborted();
     assignSlugs(db);
     finish(db, options.source ?? "");
+    const built = lap();
     options.signal?.throwIfAborted();
     // Every derived structure must account for every row streamed in.
     const count = (sql: string) => Number((db.prepare(sql).get() as { n: number }).n);
@@ -139,15 +185,11 @@ async function build(
         `Cannot finish import: the built database failed its check (${staged.rows} rows read; ${rows} stored, ${ranked} ranked, ${named} indexed by name, ${index} in the key columns)`,
       );
     }
-    const countries = Number(
-      (db.prepare("SELECT count(DISTINCT country) AS n FROM club_keys")
-        .get() as { n: number }).n,
-    );
-    const types = Number(
-      (db.prepare("SELECT count(DISTINCT type) AS n FROM club_keys").get() as {
-        n: number;
-      }).n,
-    );
+    const countries = count("SELECT count(DISTINCT country) AS n FROM club_keys");
+    const types = count("SELECT count(DISTINCT type) AS n FROM club_keys");
+    const check = lap();
+    const diff = diffDatabases(db, options.dbPath, options.onDiff);
+    const compared = lap();
     db.close();
     if (!options.dryRun) {
       // On disk before it is named, and the name on disk before we say so:
@@ -160,13 +202,20 @@ async function build(
         syncPath(dirname(options.dbPath));
       } catch { /* directories cannot be opened for syncing on every OS */ }
     }
+    const swap = lap();
     return {
       rows,
       countries,
       types,
       seconds: (performance.now() - started) / 1000,
-      unknownColumns: staged.unknownColumns,
+      unknownColumns: staged.header.unknownColumns,
       dbPath: options.dryRun ? null : options.dbPath,
+      format: staged.header.format,
+      encoding: staged.header.encoding,
+      delimiter: staged.header.delimiter,
+      warnings: staged.warnings,
+      diff,
+      timing: { read, build: built, check, diff: compared, swap },
     };
   } finally {
     if (db.isOpen) db.close();
@@ -174,73 +223,68 @@ async function build(
   }
 }
 
+/** How the input was read, as the header message says. */
+type Header = {
+  format: Format;
+  encoding: Encoding;
+  delimiter: string | null;
+  unknownColumns: string[];
+};
+
 async function stage(
   db: DatabaseSync,
   source: ReadableStream<Uint8Array>,
   options: ImportOptions,
-  maxErrors: number,
-): Promise<{ rows: number; unknownColumns: string[] }> {
+): Promise<{ rows: number; header: Header; warnings: WarningSummary }> {
   const insert = db.prepare(
     `INSERT INTO clubs(${INSERT_COLUMNS.join(", ")}) VALUES (${
       INSERT_COLUMNS.map(() => "?").join(", ")
     })`,
   );
   const insertJson = db.prepare("INSERT INTO staged_json(club, json) VALUES (?, ?)");
-  // Places repeat thousands of times: resolve each distinct one once.
-  const countries = new Map<string, string>();
-  const states = new Map<string, string>();
-  const errors: RowError[] = [];
-  let errorCount = 0;
-  const fail = (e: RowError) => {
-    errorCount++;
-    if (errors.length < maxErrors) errors.push(e);
-  };
-  let header = false;
-  let unknownColumns: string[] = [];
+  const tally = new Tally(options.maxErrors ?? 50);
+  let header: Header = { format: "csv", encoding: "utf-8", delimiter: ",", unknownColumns: [] };
+  let sawHeader = false;
   let rows = 0;
+  const fail = (message: string): never => {
+    throw new ImportError(
+      message,
+      tally.errors,
+      tally.errorCount,
+      header.unknownColumns,
+      tally.warnings(),
+    );
+  };
   db.exec("BEGIN");
   try {
-    // Parsing and validation run in a worker where allowed, a few batches ahead of the inserts.
-    for await (const m of importRows(source, options.signal)) {
+    // Parsing, validation and preparation run in a worker where allowed,
+    // a few batches ahead of the inserts.
+    const parse = {
+      format: options.format ?? null,
+      encoding: options.encoding ?? null,
+      delimiter: options.delimiter ?? null,
+    };
+    for await (const m of importRows(source, parse, options.signal)) {
       if (m.t === "header") {
-        unknownColumns = m.unknownColumns;
+        const { t: _, ...how } = m;
+        header = how;
         continue;
       }
-      if (m.t === "fatal") throw new ImportError(m.message, [], 0, unknownColumns);
+      if (m.t === "fatal") fail(m.message);
       if (m.t === "done") {
-        header = m.header;
+        sawHeader = m.header;
         continue;
       }
+      if (m.t !== "rows") continue;
+      for (const w of m.warnings) tally.warning(w);
       for (let i = 0; i < m.rows.length; i++) {
         const row = m.rows[i]!;
-        if (!Array.isArray(row)) {
-          row.errors.forEach(fail);
+        if ("errors" in row) {
+          row.errors.forEach((e) => tally.error(e));
           continue;
         }
-        const line = m.lines[i]!;
-        const club = {} as Record<string, unknown>;
-        for (let f = 0; f < CLUB_FIELDS.length; f++) club[CLUB_FIELDS[f]!] = row[f];
-        const derived = club.slug === null;
-        const full = club as ClubRecord;
-        if (derived) full.slug = slugify(full.name, full.city);
-        const country = full.country === null
-          ? null
-          : memo(countries, full.country, () => listedCountryKey(full.country!));
-        const state = full.state === null
-          ? null
-          : memo(states, `${country}\u0000${full.state}`, () =>
-            listedStateKey(full.state!, country));
-        const { lastInsertRowid } = insert.run(
-          line,
-          derived ? 1 : 0,
-          fold(full.name),
-          full.type === null ? null : typeKey(full.type),
-          country,
-          state,
-          full.waitlist_status ?? "unknown",
-          ...recordToColumns(full),
-        );
-        insertJson.run(lastInsertRowid, asciiJson(toApiClub(full, "locked")));
+        const { lastInsertRowid } = insert.run(...row.params);
+        insertJson.run(lastInsertRowid, row.json);
         rows++;
         if (rows % 1000 === 0) {
           options.onProgress?.(rows, m.bytes[i]!);
@@ -251,22 +295,12 @@ async function stage(
     db.exec("COMMIT");
   } catch (e) {
     if (db.isTransaction) db.exec("ROLLBACK");
-    if (e instanceof ReadFailure) throw new ImportError(`Cannot read the input: ${e.message}`);
-    // csv-parse's own errors (unclosed quote, …) already name the line.
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && code.startsWith("CSV_")) {
-      throw new ImportError(
-        `Cannot parse the CSV: ${(e as Error).message}`,
-        errors,
-        errorCount,
-        unknownColumns,
-      );
-    }
+    if (e instanceof ReadFailure) fail(`Cannot read the input: ${e.message}`);
+    if (e instanceof ParseFailure) fail(e.message);
     throw e;
   }
-  if (!header) {
-    throw new ImportError("Cannot import: the file is empty (no header row)");
-  }
+  const json = header.format === "json" || header.format === "ndjson";
+  if (!sawHeader) fail("Cannot import: the file is empty (no header row)");
   // Duplicates are found after streaming, through indexes built in one
   // sorted pass: far cheaper than unique indexes maintained row by row. The
   // import's own checks keep id and slug unique.
@@ -290,35 +324,43 @@ async function stage(
     for (const { v } of db.prepare(groups).all() as { v: string }[]) {
       const [first, ...rest] = (linesOf.all(v) as { line: number }[]).map((r) => r.line);
       for (const line of rest) {
-        fail({
+        tally.error({
           line,
           column,
           value: v,
-          message: `duplicate ${column}, already used on line ${first}`,
+          message: `${column} must be unique: already used on line ${first}`,
         });
       }
     }
   }
-  errors.sort((a, b) => a.line - b.line);
-  if (errorCount > 0) {
+  tally.errors.sort((a, b) => a.line - b.line);
+  const warnings = tally.warnings();
+  if (tally.errorCount > 0) {
+    fail(`Cannot import: ${plural(tally.errorCount, "error")} in the file`);
+  }
+  if (options.strict && warnings.count > 0) {
     throw new ImportError(
-      `Cannot import: ${errorCount} error${errorCount === 1 ? "" : "s"} in the file`,
-      errors,
-      errorCount,
-      unknownColumns,
+      `Cannot import: ${plural(warnings.count, "warning")}, and --strict makes them errors`,
+      warnings.listed,
+      warnings.count,
+      header.unknownColumns,
+      warnings,
+      true,
     );
   }
   if (rows === 0) {
-    throw new ImportError(
-      "Cannot import: the file has a header but no rows",
-      [],
-      0,
-      unknownColumns,
+    fail(
+      json
+        ? "Cannot import: the file holds no clubs"
+        : "Cannot import: the file has a header but no rows",
     );
   }
   options.onProgress?.(rows, 0);
-  return { rows, unknownColumns };
+  return { rows, header, warnings };
 }
+
+const plural = (n: number, word: string) =>
+  `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 
 /**
  * Makes derived slugs unique: explicit slugs win, and later rows whose
@@ -352,24 +394,6 @@ function assignSlugs(db: DatabaseSync): void {
     }
   }
   db.exec("COMMIT");
-}
-
-/** `clubs` columns in insert order: bookkeeping, search keys, Club fields, JSON. */
-const INSERT_COLUMNS = [
-  "line",
-  "derived_slug",
-  "name_fold",
-  "type_key",
-  "country_key",
-  "state_key",
-  "waitlist_key",
-  ...CLUB_FIELDS,
-];
-
-function memo(map: Map<string, string>, key: string, make: () => string): string {
-  let v = map.get(key);
-  if (v === undefined) map.set(key, v = make());
-  return v;
 }
 
 /** Copies staged rows in name order, then builds keys, indexes and FTS. */

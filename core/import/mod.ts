@@ -14,10 +14,21 @@
 import type { ImportOptions, ImportSummary } from "./import.ts";
 
 export { BUNDLED_SNAPSHOT, ensureDatabase } from "./bundled.ts";
-export { ImportError } from "./errors.ts";
+export { ImportError, WARNING_RULES } from "./errors.ts";
+export { type Encoding, ENCODINGS } from "./encoding.ts";
+export { type Format, formatOfPath, FORMATS, readDelimiter } from "./shape.ts";
 export { ImportBusy, lockPathFor } from "./lock.ts";
 export { openSource } from "./source.ts";
-export type { ImportOptions, ImportSummary } from "./import.ts";
+export type {
+  DiffCounts,
+  DiffEntry,
+  DiffResult,
+  ImportOptions,
+  ImportSummary,
+  ImportTiming,
+} from "./import.ts";
+export type { ListedWarning, WarningSummary } from "./errors.ts";
+export type { RowWarning, WarningRule } from "./quality.ts";
 export type { RowError } from "./csv_row.ts";
 
 /**

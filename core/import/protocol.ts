@@ -1,7 +1,7 @@
 /**
- * Messages between the import and its parse worker (see import_rows.ts and
- * import_worker.ts). The main thread owns the byte source and the database;
- * the worker parses and validates, so the two halves run on two cores.
+ * Messages between the import and its parse worker (see rows.ts and
+ * worker.ts). The main thread owns the database; the worker reads, decodes,
+ * parses, validates and prepares rows, so the two halves run on two cores.
  *
  * @example
  * ```ts
@@ -10,15 +10,28 @@
  * ```
  * @module
  */
-import type { ClubRecord } from "../schema/club.ts";
 import type { RowError } from "./csv_row.ts";
+import type { RowParams } from "./prepare.ts";
+import type { RowWarning } from "./quality.ts";
+import type { Encoding } from "./encoding.ts";
+import type { Format } from "./shape.ts";
 
-/** A valid row: its Club fields in CLUB_FIELDS order (slug null when the cell was empty). */
-export type RowValues = ClubRecord[keyof ClubRecord][];
+/** How to read the input; null fields are detected. */
+export interface ParseOptions {
+  format: Format | null;
+  encoding: Encoding | null;
+  delimiter: string | null;
+}
 
 /** A row that failed: every error of the row. */
 export interface BadRow {
   errors: RowError[];
+}
+
+/** A valid row: its insert values and its anonymous JSON. */
+export interface GoodRow {
+  params: RowParams;
+  json: string;
 }
 
 /** Rows in file order: `lines[i]` and `bytes[i]` belong to `rows[i]`. */
@@ -27,30 +40,44 @@ export interface RowBatch {
   lines: number[];
   /** Bytes parsed when the row ended, for progress. */
   bytes: number[];
-  rows: (RowValues | BadRow)[];
+  rows: (GoodRow | BadRow)[];
+  /** Warnings of these rows, in file order. */
+  warnings: RowWarning[];
+}
+
+/** How the input was read. */
+export interface HeaderInfo {
+  t: "header";
+  format: Format;
+  encoding: Encoding;
+  /** The CSV delimiter (null for JSON). */
+  delimiter: string | null;
+  /** Columns (or JSON keys) that are not Club fields: ignored. */
+  unknownColumns: string[];
 }
 
 /** What the worker sends. */
 export type FromWorker =
   /** Send the next chunk of input. */
   | { t: "pull" }
-  /** The header was read; `unknownColumns` are ignored. */
-  | { t: "header"; unknownColumns: string[] }
+  /** How the input is read; for JSON sent again at the end with every unknown key. */
+  | HeaderInfo
   | RowBatch
   /** The header cannot be used: the import stops with this message. */
   | { t: "fatal"; message: string }
   /**
-   * Parsing stopped: a CSV syntax error (`code` is csv-parse's, e.g.
-   * CSV_QUOTE_NOT_CLOSED), or the input could not be read (`read`).
+   * Parsing stopped: the input cannot be read (`read`: a read error, a
+   * corrupt gzip), or is not valid in its encoding or format (`message` is
+   * complete and names the line).
    */
-  | { t: "error"; message: string; code?: string; read?: boolean }
+  | { t: "error"; message: string; read?: boolean }
   /** The input ended; `header` is false for an empty file. */
   | { t: "done"; header: boolean };
 
 /** What the main thread sends. */
 export type ToWorker =
   /** Start: read this file (a path from openSource), or be fed chunks when null. */
-  | { t: "start"; path: string | null }
+  | { t: "start"; path: string | null; options: ParseOptions }
   /** The next chunk of input, or null at its end. */
   | { t: "chunk"; bytes: Uint8Array | null }
   /** A batch was handled: the worker may send one more. */

@@ -1,6 +1,6 @@
 /**
- * Parsed, validated CSV rows from a byte stream, produced by a worker
- * (import_worker.ts) while the caller inserts the previous batch. A file
+ * Parsed, validated rows from a byte stream, produced by a worker
+ * (worker.ts) while the caller inserts the previous batch. A file
  * from openSource is read by the worker itself; any other stream stays
  * with the caller, which reads a chunk whenever the worker asks. The worker
  * waits for each batch to be acknowledged before running more than a few
@@ -16,11 +16,11 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { parseRows, ReadFailure, type RowMessage } from "./parse.ts";
+import { DETECT, ParseFailure, parseRows, ReadFailure, type RowMessage } from "./parse.ts";
 import { claimSourceFile } from "./source.ts";
-import type { FromWorker, ToWorker } from "./protocol.ts";
+import type { FromWorker, ParseOptions, ToWorker } from "./protocol.ts";
 
-export { ReadFailure, type RowMessage };
+export { ParseFailure, ReadFailure, type RowMessage };
 
 const WORKER = new URL("./worker.ts", import.meta.url);
 
@@ -47,17 +47,10 @@ function workerAllowed(): boolean {
  */
 export function importRows(
   source: ReadableStream<Uint8Array>,
+  options: ParseOptions = DETECT,
   signal?: AbortSignal,
 ): AsyncGenerator<RowMessage, void, undefined> {
-  return workerAllowed() ? workerRows(source, signal) : parseRows(source);
-}
-
-/** Thrown for a CSV syntax error; `code` is csv-parse's (CSV_…). */
-export class CsvFailure extends Error {
-  override name = "CsvFailure";
-  constructor(message: string, readonly code: string | undefined) {
-    super(message);
-  }
+  return workerAllowed() ? workerRows(source, options, signal) : parseRows(source, options);
 }
 
 /**
@@ -73,6 +66,7 @@ export class CsvFailure extends Error {
  */
 export async function* workerRows(
   source: ReadableStream<Uint8Array>,
+  options: ParseOptions = DETECT,
   signal?: AbortSignal,
 ): AsyncGenerator<RowMessage, void, undefined> {
   const worker = new Worker(WORKER, { type: "module" });
@@ -114,7 +108,7 @@ export async function* workerRows(
   // A stop must not wait for input that may never come (a pipe kept open).
   const onAbort = () => notify();
   signal?.addEventListener("abort", onAbort);
-  send({ t: "start", path });
+  send({ t: "start", path, options });
   try {
     while (true) {
       signal?.throwIfAborted();
@@ -125,7 +119,7 @@ export async function* workerRows(
         continue;
       }
       if (m.t === "error") {
-        throw m.read ? new ReadFailure(m.message) : new CsvFailure(m.message, m.code);
+        throw m.read ? new ReadFailure(m.message) : new ParseFailure(m.message);
       }
       if (m.t === "pull") continue;
       yield m;

@@ -6,7 +6,7 @@
  * holding at most {@link MAX_IN_FLIGHT} unacknowledged ones, so memory stays
  * flat whatever the file size.
  *
- * Started by import_rows.ts; the protocol is in import_protocol.ts.
+ * Started by rows.ts; the protocol is in protocol.ts.
  *
  * @example
  * ```ts ignore
@@ -16,6 +16,7 @@
  */
 /// <reference lib="deno.worker" />
 import { parseRows, ReadFailure } from "./parse.ts";
+import type { ParseOptions } from "./protocol.ts";
 import { gunzipIfNeeded } from "./source.ts";
 import type { FromWorker, ToWorker } from "./protocol.ts";
 
@@ -36,7 +37,7 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
   } else if (m.t === "chunk") {
     onChunk?.(m.bytes);
   } else {
-    void run(m.path);
+    void run(m.path, m.options);
   }
 };
 
@@ -54,11 +55,11 @@ const fed = () =>
     },
   }, { highWaterMark: 4 });
 
-async function run(path: string | null): Promise<void> {
+async function run(path: string | null, options: ParseOptions): Promise<void> {
   try {
     // Reading the file here keeps input flowing while the main thread inserts.
     const input = path === null ? fed() : gunzipIfNeeded(Deno.openSync(path).readable);
-    for await (const m of parseRows(input)) {
+    for await (const m of parseRows(input, options)) {
       if (m.t === "rows") {
         while (credit === 0) await new Promise<void>((r) => onCredit = r);
         onCredit = null;
@@ -67,11 +68,9 @@ async function run(path: string | null): Promise<void> {
       post(m);
     }
   } catch (e) {
-    const code = (e as { code?: unknown }).code;
     post({
       t: "error",
       message: e instanceof Error ? e.message : String(e),
-      ...(typeof code === "string" ? { code } : {}),
       ...(e instanceof ReadFailure ? { read: true } : {}),
     });
   }

@@ -30,7 +30,12 @@ Deno.test("import lists errors with line and column, exits 1 and keeps the old d
   await Deno.writeTextFile(`${dir}/bad.csv`, "name,holes,verified\nA,x,yes\nB,9,perhaps\n");
   const r = await runMain(["import", `${dir}/bad.csv`, "--db", `${dir}/c.db`]);
   assertEquals(r.code, 1);
-  assert(r.stderr.includes('line 2, column holes: expected a number (value: "x")'), r.stderr);
+  assert(
+    r.stderr.includes(
+      'line 2, column holes: holes must be a whole number from 1 to 200 (value: "x")',
+    ),
+    r.stderr,
+  );
   assert(r.stderr.includes("line 3, column verified"), r.stderr);
   assert(r.stderr.includes("was not changed"));
   assertEquals(await Deno.readFile(`${dir}/c.db`), before);
@@ -49,7 +54,7 @@ Deno.test("import --dry-run writes nothing", async () => {
 Deno.test("import without a file or with a missing file fails clearly", async () => {
   const a = await runMain(["import"]);
   assertEquals(a.code, 2);
-  assert(a.stderr.includes("missing the CSV file"));
+  assert(a.stderr.includes("missing the file to import"));
   const b = await runMain(["import", "/nonexistent/x.csv", "--db", "/tmp/never.db"]);
   assertEquals(b.code, 1);
   assert(b.stderr.includes('cannot read "/nonexistent/x.csv"'));

@@ -127,8 +127,8 @@ Deno.test("importCsv() rejects duplicate ids and slugs naming the first line", a
   const id = "00000000-0000-4000-8000-000000000001";
   const e = await importErrors(`name,id,slug\nA,${id},a\nB,${id},b\nC,,a\n`);
   assertEquals(e.errors.map((x) => `${x.line}:${x.column}:${x.message}`), [
-    "3:id:duplicate id, already used on line 2",
-    "4:slug:duplicate slug, already used on line 2",
+    "3:id:id must be unique: already used on line 2",
+    "4:slug:slug must be unique: already used on line 2",
   ]);
 });
 
@@ -138,9 +138,13 @@ Deno.test("importCsv() rejects a row with the wrong number of fields", async () 
   assert(/expected 2 fields/.test(e.errors[0]!.message));
 });
 
-Deno.test("importCsv() rejects fee figures on a club whose fee_tier is none", async () => {
-  const e = await importErrors("name,fee_tier,annual_dues\nA,none,5000\n");
-  assertEquals(e.errors[0]!.column, "fee_tier");
+Deno.test("importCsv() imports fee figures on a club whose fee_tier is none, with a warning", async () => {
+  const dir = await tmp();
+  const s = await importText("name,fee_tier,annual_dues\nA,none,5000\n", `${dir}/c.db`);
+  assertEquals(s.warnings.listed.map((w) => `${w.line}:${w.column}:${w.rule}`), [
+    "2:fee_tier:fee_figures_untiered",
+  ]);
+  await Deno.remove(dir, { recursive: true });
 });
 
 Deno.test("importCsv() names the line where a multi-line record starts", async () => {

@@ -1,0 +1,167 @@
+/**
+ * Club objects from NDJSON (one object per line) or from one JSON array, as
+ * they stream in, each with the line where it starts. NDJSON lines are read
+ * with `JSON.parse`; an array is taken apart by `@streamparser/json`, so a
+ * file of any size (pretty-printed or on one line) is never held whole.
+ *
+ * @example
+ * ```ts
+ * import { ndjsonRecords } from "./json_rows.ts";
+ * const bytes = new TextEncoder().encode('{"name":"A"}\n\n{"name":"B"}\n');
+ * for await (const batch of ndjsonRecords([bytes])) console.log(batch.map((r) => r.line)); // [1, 3]
+ * ```
+ * @module
+ */
+import { JSONParser, TokenType } from "@streamparser/json";
+
+/** One record: its value, or why its text is not JSON. */
+export type JsonItem = { line: number; value: unknown } | { line: number; error: string };
+
+/** Thrown when the file as a whole cannot be read as a JSON array. */
+export class JsonFailure extends Error {
+  override name = "JsonFailure";
+  constructor(message: string, readonly line: number) {
+    super(message);
+  }
+}
+
+/** The part of V8's JSON.parse message that says where, in our words. */
+function near(message: string, text: string): string {
+  const at = /position (\d+)/.exec(message);
+  if (!at) return "it is cut short";
+  const i = Number(at[1]);
+  return `at character ${i + 1}, near ${JSON.stringify(text.slice(Math.max(0, i - 10), i + 10))}`;
+}
+
+/**
+ * NDJSON records in batches (one per chunk): blank lines are skipped, and a
+ * line that is not JSON is an error of that line, not of the file.
+ *
+ * @example
+ * ```ts
+ * import { ndjsonRecords } from "./json_rows.ts";
+ * const it = ndjsonRecords([new TextEncoder().encode('{"name":"A"}\n{oops}\n')]);
+ * (await it.next()).value?.[1]; // { line: 2, error: "line 2 is not valid JSON (at character 2, near \"{oops}\")…" }
+ * ```
+ */
+export async function* ndjsonRecords(
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): AsyncGenerator<JsonItem[], void, undefined> {
+  const decoder = new TextDecoder();
+  let carry = "";
+  let line = 0;
+  const read = (text: string, out: JsonItem[]) => {
+    line++;
+    const t = text.trim();
+    if (t === "") return;
+    try {
+      out.push({ line, value: JSON.parse(t) });
+    } catch (e) {
+      out.push({
+        line,
+        error: `line ${line} is not valid JSON (${
+          near((e as Error).message, t)
+        }): each line of an NDJSON file holds one Club object`,
+      });
+    }
+  };
+  for await (const chunk of chunks) {
+    const text = carry + decoder.decode(chunk, { stream: true });
+    const lines = text.split("\n");
+    carry = lines.pop()!;
+    const out: JsonItem[] = [];
+    for (const l of lines) read(l, out);
+    if (out.length) yield out;
+  }
+  const out: JsonItem[] = [];
+  const tail = carry + decoder.decode();
+  if (tail.trim()) read(tail, out);
+  if (out.length) yield out;
+}
+
+const LF = 0x0a;
+
+/**
+ * The elements of one JSON array, in batches (one per chunk). Throws
+ * {@link JsonFailure} with the line when the text is not a JSON array.
+ *
+ * @example
+ * ```ts
+ * import { jsonArrayRecords } from "./json_rows.ts";
+ * const bytes = new TextEncoder().encode('[\n{"name":"A"},\n{"name":"B"}\n]');
+ * for await (const batch of jsonArrayRecords([bytes])) console.log(batch.map((r) => r.line)); // [2, 3]
+ * ```
+ */
+export async function* jsonArrayRecords(
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): AsyncGenerator<JsonItem[], void, undefined> {
+  const parser = new JSONParser({ paths: ["$.*"], keepStack: false });
+  // Lines are counted lazily, up to each offset asked about.
+  let chunk: Uint8Array = new Uint8Array(0);
+  let chunkStart = 0;
+  let pos = 0;
+  let lines = 0;
+  const lineAt = (offset: number) => {
+    const end = Math.min(offset - chunkStart, chunk.length);
+    for (let i = chunk.indexOf(LF, pos); i >= 0 && i < end; i = chunk.indexOf(LF, pos)) {
+      lines++;
+      pos = i + 1;
+    }
+    return lines + 1;
+  };
+  let depth = 0;
+  let started = false;
+  let lastOffset = 0;
+  let failure: JsonFailure | null = null;
+  const starts: number[] = [];
+  let out: JsonItem[] = [];
+  const fail = (why: string, line = lineAt(lastOffset)) => {
+    failure ??= new JsonFailure(why.replace("{line}", String(line)), line);
+  };
+  parser.onToken = ({ token, offset }) => {
+    lastOffset = offset;
+    if (!started) {
+      started = true;
+      if (token !== TokenType.LEFT_BRACKET) {
+        fail("line {line}: a JSON file must hold one array of Club objects ([{…}, {…}])");
+      }
+    }
+    if (depth === 1 && token !== TokenType.COMMA && token !== TokenType.RIGHT_BRACKET) {
+      starts.push(lineAt(offset));
+    }
+    if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) depth++;
+    if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) depth--;
+  };
+  parser.onValue = ({ value, parent }) => {
+    if (Array.isArray(parent)) out.push({ line: starts.shift() ?? lineAt(lastOffset), value });
+  };
+  parser.onError = (e) => {
+    const at = /absolute position "(\d+)"/.exec(e.message);
+    const line = at ? lineAt(Number(at[1])) : lineAt(lastOffset);
+    const open = starts.length && starts[0] !== line
+      ? ` (in the record that starts on line ${starts[0]})`
+      : "";
+    fail(`line {line} is not valid JSON${open}`, line);
+  };
+  for await (const next of chunks) {
+    // Lines left in the previous chunk count before this one.
+    lineAt(chunkStart + chunk.length);
+    chunkStart += chunk.length;
+    chunk = next;
+    pos = 0;
+    parser.write(next);
+    if (failure) throw failure;
+    if (out.length) yield out;
+    out = [];
+  }
+  if (!started) fail("the file is empty: a JSON file must hold one array of Club objects", 1);
+  else if (depth > 0) {
+    fail(
+      `the file ends inside the JSON array${
+        starts.length ? `, in the record that starts on line ${starts[0]}` : ""
+      }: it is cut short or a bracket is missing`,
+    );
+  } else if (!parser.isEnded) parser.end();
+  if (failure) throw failure;
+  if (out.length) yield out;
+}
