@@ -51,17 +51,28 @@ export function indexRoute(options: IndexOptions): Hono<AppEnv> {
     } catch {
       // The index still answers while the database is being replaced or repaired.
     }
-    return c.json({
-      name: options.name,
-      snapshot,
-      links: {
-        clubs: `${base}/api/v1/clubs`,
-        example: `${base}/api/v1/clubs?type=golf&state=FL&limit=5`,
-        profile: `${base}/clubs/{slug}`,
-        openapi: `${base}/openapi.json`,
-        problems: `${base}/problems`,
-        mcp: `${base}/api/mcp`,
+    return c.json(
+      {
+        name: options.name,
+        snapshot,
+        links: {
+          clubs: `${base}/api/v1/clubs`,
+          example: `${base}/api/v1/clubs?type=golf&state=FL&limit=5`,
+          profile: `${base}/clubs/{slug}`,
+          openapi: `${base}/openapi.json`,
+          problems: `${base}/problems`,
+          mcp: `${base}/api/mcp`,
+        },
       },
-    });
+      200,
+      INDEX_HEADERS,
+    );
   });
 }
+
+/**
+ * The links may come from the request's Host (no `--base-url`) and the
+ * snapshot changes with each import: no shared cache keeps the index, and a
+ * browser asks again each time. It is HTML for browsers, hence `Vary`.
+ */
+const INDEX_HEADERS = { "Cache-Control": "private, no-cache", Vary: "Accept" };

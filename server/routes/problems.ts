@@ -33,7 +33,18 @@ const STATUS_TEXT: Record<number, string> = {
   429: "Too Many Requests",
   500: "Internal Server Error",
 };
-const PAGE_HEADERS = { "Cache-Control": "public, max-age=3600", "Vary": "Accept" };
+/**
+ * The pages change only with a new release, so clients may keep them an
+ * hour. Shared caches may too, but only with a configured base URL: without
+ * one the pages embed the request's own origin (from its Host header), and
+ * a shared cache keyed otherwise would hand one client's Host to others.
+ */
+function pageHeaders(baseUrl: string | null): Record<string, string> {
+  return {
+    "Cache-Control": `${baseUrl === null ? "private" : "public"}, max-age=3600`,
+    "Vary": "Accept",
+  };
+}
 const HTML_TYPE = "text/html; charset=utf-8";
 /** HTML pages also carry the site's content-security headers. */
 const HTML_HEADERS = { ...HTML_SAFETY, "Content-Type": HTML_TYPE };
@@ -218,6 +229,7 @@ export function problemPages(options: ProblemPagesOptions): Hono<AppEnv> {
     ? ""
     : new URL(options.baseUrl).pathname.replace(/\/+$/, "");
   const wantsJson = (c: Context) => prefersJson(c.req.header("accept") ?? null);
+  const PAGE_HEADERS = pageHeaders(options.baseUrl);
 
   return new Hono<AppEnv>()
     .get("/", function problemIndex(c) {

@@ -202,3 +202,43 @@ Deno.test("the profile links MCP returns resolve to the club's profile", async (
     assertStrictEquals((await page.json()).slug, slug);
   }
 });
+
+Deno.test("Without --base-url no publicly cacheable response depends on the Host header", async () => {
+  await using s = await serveFixture();
+  const port = Number(new URL(s.base).port);
+  /** GET over a raw connection, so the Host header can be anything. */
+  async function rawGet(path: string, host: string, accept: string) {
+    const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+    await conn.write(new TextEncoder().encode(
+      `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nAccept: ${accept}\r\nConnection: close\r\n\r\n`,
+    ));
+    const raw = new TextDecoder().decode(
+      (await new Response(conn.readable).arrayBuffer()) as ArrayBuffer,
+    );
+    const [head = "", body = ""] = raw.split("\r\n\r\n", 2);
+    const cacheControl = /^cache-control: (.*)$/im.exec(head)?.[1] ?? "";
+    return { cacheControl, body: body.replace(/[0-9a-f-]{36}/g, "<id>") };
+  }
+  const paths = [
+    "/",
+    "/openapi.json",
+    "/problems",
+    "/problems/invalid_page",
+    "/problems/no_such_code",
+    "/api/v1/clubs?limit=2&page=2",
+    "/api/v1/nope",
+    "/clubs/pine-valley-golf-club",
+    "/robots.txt",
+  ];
+  for (const path of paths) {
+    for (const accept of ["text/html", "application/json"]) {
+      const a = await rawGet(path, `127.0.0.1:${port}`, accept);
+      const b = await rawGet(path, "evil.example", accept);
+      if (/\bpublic\b/.test(a.cacheControl) || /\bpublic\b/.test(b.cacheControl)) {
+        assertStrictEquals(a.body, b.body, `${path} (${accept}) is public but depends on Host`);
+      } else if (a.body !== b.body) {
+        assert(/private|no-store/.test(a.cacheControl), `${path} (${accept}): ${a.cacheControl}`);
+      }
+    }
+  }
+});

@@ -134,3 +134,29 @@ Deno.test("escapeHtml() escapes the five HTML-special characters", () => {
     "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
   );
 });
+
+Deno.test("/problems pages are publicly cacheable only with a configured base URL", async () => {
+  const configured = await get(app, "/problems/invalid_page", BROWSER_ACCEPT);
+  await configured.body?.cancel();
+  assertStrictEquals(configured.headers.get("cache-control"), "public, max-age=3600");
+  // Without one, the page embeds the request's origin: no shared cache may keep it.
+  const hostBased = testApp(fx.directory, { baseUrl: null });
+  for (const path of ["/problems", "/problems/invalid_page"]) {
+    for (const init of [BROWSER_ACCEPT, JSON_ACCEPT]) {
+      const res = await get(hostBased, path, init);
+      await res.body?.cancel();
+      assertStrictEquals(res.headers.get("cache-control"), "private, max-age=3600", path);
+      assertStrictEquals(res.headers.get("vary"), "Accept", path);
+    }
+  }
+});
+
+Deno.test("Every /problems HTML page, the 404 included, has a CSP and nosniff", async () => {
+  for (const path of ["/problems", "/problems/invalid_page", "/problems/no_such_code"]) {
+    const res = await get(app, path, BROWSER_ACCEPT);
+    await res.body?.cancel();
+    assertStrictEquals(res.headers.get("content-type"), "text/html; charset=utf-8", path);
+    assert(res.headers.get("content-security-policy")?.includes("default-src 'none'"), path);
+    assertStrictEquals(res.headers.get("x-content-type-options"), "nosniff", path);
+  }
+});
