@@ -32,6 +32,7 @@ import {
 } from "../server/config.ts";
 import { DEFAULT_SETTINGS, type ServeSettings } from "../server/listen.ts";
 import { stderrLine } from "../server/middleware/access_log.ts";
+import { isRedisUrl, redisUrlProblem } from "../core/redis/mod.ts";
 import { serveUntilSignal } from "../server/workers.ts";
 import { DEFAULT_CONNECTION_LIMITS as CONN } from "../server/http/connections.ts";
 import { MAX_TRUSTED_HOPS } from "../server/http/client_address.ts";
@@ -69,8 +70,13 @@ Options (each also read from the environment variable shown):
                         --unstable-net, which the project's deno.json enables)
   --support-email ADDR  contact named in error hints (CLUBDIR_SUPPORT_EMAIL;
                         default ${DEFAULT_SUPPORT_EMAIL})
-  --sessions PATH       session store (CLUBDIR_SESSIONS; default beside the
-                        database: data/clubs.db -> data/clubs.sessions.db)
+  --sessions STORE      session store (CLUBDIR_SESSIONS): a file (default beside
+                        the database: data/clubs.db -> data/clubs.sessions.db)
+                        or redis://host:port/db, shared by replicas
+  --rate-limit-store URL  count rate limits in Redis, shared by replicas
+                        (CLUBDIR_RATE_LIMIT_STORE; redis://host:port/db;
+                        default: in this process); while Redis is down each
+                        replica counts on its own
   --allowed-hosts LIST  Host values the MCP endpoint answers, comma-separated
                         host[:port], or off (CLUBDIR_ALLOWED_HOSTS; default the
                         bound address, localhost forms and the --base-url host)
@@ -102,6 +108,7 @@ const FLAGS = {
   workers: { type: "string" },
   "support-email": { type: "string" },
   sessions: { type: "string" },
+  "rate-limit-store": { type: "string" },
   "allowed-hosts": { type: "string" },
   "max-connections": { type: "string" },
 } as const;
@@ -121,6 +128,7 @@ export const SERVE_ENV: Readonly<Record<Flag, string>> = {
   workers: "CLUBDIR_WORKERS",
   "support-email": "CLUBDIR_SUPPORT_EMAIL",
   sessions: "CLUBDIR_SESSIONS",
+  "rate-limit-store": "CLUBDIR_RATE_LIMIT_STORE",
   "allowed-hosts": "CLUBDIR_ALLOWED_HOSTS",
   "max-connections": "CLUBDIR_MAX_CONNECTIONS",
 };
@@ -235,6 +243,11 @@ export function resolveServe(
     };
   };
   const path = (raw: string): Parsed<string> => ({ ok: true, value: raw });
+  const redisUrl = (raw: string): Parsed<string> => {
+    const problem = redisUrlProblem(raw);
+    return problem === null ? { ok: true, value: raw.trim() } : { ok: false, reason: problem };
+  };
+  const sessionsWhere = (raw: string) => isRedisUrl(raw) ? redisUrl(raw) : path(raw);
 
   // Like `query`: only an explicit --db is served as is; the default path
   // ($CLUBDIR_DB or data/clubs.db) is built from the bundled snapshot if missing.
@@ -252,7 +265,8 @@ export function resolveServe(
       quiet: bool("quiet"),
       workers: check("workers", whole(1, MAX_WORKERS), 1),
       supportEmail: check("support-email", parseEmail, DEFAULT_SUPPORT_EMAIL),
-      sessions: check<string | null>("sessions", path, null),
+      sessions: check<string | null>("sessions", sessionsWhere, null),
+      rateLimitStore: check<string | null>("rate-limit-store", redisUrl, null),
       allowedHosts: check<string[] | "off" | null>("allowed-hosts", parseAllowedHosts, null),
       maxConnections: check<number | null>("max-connections", whole(1, MAX_CONNECTIONS), null),
     },

@@ -21,11 +21,11 @@
  */
 import {
   describeSnapshot,
-  listen,
   type Listening,
   type ListenOptions,
   type ServeSettings,
 } from "./listen.ts";
+import { listenShared } from "./shared_stores.ts";
 import { RateTable } from "./http/rate_table.ts";
 
 /** A message the main isolate sends a worker. */
@@ -77,7 +77,7 @@ export function serveInWorker(options: Pick<ListenOptions, "configure"> = {}): v
       post({ type: "pong" });
     } else if (msg.type === "start") {
       try {
-        running = listen(msg.settings, {
+        running = await listenShared(msg.settings, {
           reusePort: true,
           table: msg.table ? new RateTable(msg.table) : undefined,
           logPrefix: `[w${msg.index}] `,

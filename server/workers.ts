@@ -20,7 +20,8 @@
  * ```
  * @module
  */
-import { describeSnapshot, listen, listenUrl, type ServeSettings } from "./listen.ts";
+import { describeSnapshot, listenUrl, type ServeSettings } from "./listen.ts";
+import { listenShared } from "./shared_stores.ts";
 import { stderrLine } from "./middleware/access_log.ts";
 import { RateTable } from "./http/rate_table.ts";
 import type { FromWorker, ToWorker } from "./worker.ts";
@@ -63,12 +64,13 @@ const MAX_BACKOFF_MS = 5_000;
  * @example
  * ```ts ignore
  * import { serveHere } from "./workers.ts";
- * const running = serveHere(settings);
+ * const running = await serveHere(settings);
  * await running.close();
  * ```
  */
-export function serveHere(settings: ServeSettings): Running {
-  const running = listen(settings);
+export async function serveHere(settings: ServeSettings): Promise<Running> {
+  // The shared stores (Redis) are opened first, closed with the server.
+  const running = await listenShared(settings);
   return {
     addr: running.server.addr,
     snapshot: describeSnapshot(running.directory),
@@ -261,9 +263,7 @@ export function startServing(
   settings: ServeSettings,
   options: SupervisorOptions = {},
 ): Promise<Running> {
-  return settings.workers > 1
-    ? serveWorkers(settings, options)
-    : Promise.resolve(serveHere(settings));
+  return settings.workers > 1 ? serveWorkers(settings, options) : serveHere(settings);
 }
 
 /** Resolves on the first SIGINT or SIGTERM, with its name. */

@@ -246,6 +246,7 @@ Deno.test("resolveServe() prefers a flag to its variable and fills defaults", ()
     workers: 1,
     supportEmail: "support@clubdir.example",
     sessions: null,
+    rateLimitStore: null,
     allowedHosts: null,
     maxConnections: null,
   });
