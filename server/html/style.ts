@@ -84,7 +84,7 @@ button,.button{font:inherit;font-weight:600;background:var(--accent);color:var(-
 .layout{display:grid;gap:1rem 2.5rem}
 @media (min-width:56rem){.layout{grid-template-columns:minmax(0,1fr) 17rem}.tofilters{display:none}}
 .results{list-style:none;margin:0;padding:0}
-.club{display:flex;gap:1rem;padding:1rem 0;border-bottom:1px solid var(--line)}
+.club{display:flex;gap:1rem;padding:1rem 0;border-bottom:1px solid var(--line);content-visibility:auto;contain-intrinsic-size:auto 8.5rem}
 .club h2{font-size:1.1rem;margin:0 0 .2rem}
 .club p{margin:.15rem 0}
 .info{min-width:0}

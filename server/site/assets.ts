@@ -1,7 +1,8 @@
 /**
  * `GET /assets/<name>.<hash>.<ext>`: the stylesheet and icon, cacheable
  * for a year (`immutable`): a new version has a new hash, so a stale copy
- * is never used. Any other name under `/assets/` is the app's 404.
+ * is never used. Any other name under `/assets/` is the app's 404. Also
+ * `GET /robots.txt`, which lets crawlers in.
  *
  * @example
  * ```ts ignore
@@ -35,5 +36,11 @@ export function assetRoutes(): Hono<AppEnv> {
     };
     app.get(asset.path, (c) => c.body(asset.body, 200, headers));
   }
+  // Every page may be indexed; the API and the problem pages too.
+  app.get("/robots.txt", (c) =>
+    c.body("User-agent: *\nAllow: /\n", 200, {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "public, max-age=86400",
+    }));
   return app;
 }
