@@ -54,6 +54,11 @@ const STANDARD: [string, string][] = [
   ["page=100", "/api/v1/clubs?page=100"],
 ];
 
+/** The same queries as the website's results pages (HTML), held to the same target. */
+const WEBSITE: [string, string][] = STANDARD.map((
+  [name, path],
+) => [`website ${name}`, path.replace("/api/v1/clubs", "/clubs")]);
+
 const log = (line: string) => console.error(`bench: ${line}`);
 
 // ---------------------------------------------------------------- processes
@@ -336,6 +341,22 @@ async function httpRuns(plan: HttpPlan, workers: number): Promise<HttpRow[]> {
       const r = await load(origin + path);
       const rssMb = peakRssMb(serve.proc.pid);
       rows.push({ name, workers, kind: "standard", load: r, rssMb, note: notes.get(name)! });
+    }
+    for (const [name, path] of WEBSITE) {
+      log(`  ${name}…`);
+      const page = await fetch(origin + path, { redirect: "manual" });
+      const bytes = (await page.arrayBuffer()).byteLength;
+      if (page.status !== 200) throw new Error(`${name}: GET ${path} answered ${page.status}`);
+      const r = await load(origin + path);
+      const note = `${fmt(bytes / 1000, 1)} KB HTML page`;
+      rows.push({
+        name,
+        workers,
+        kind: "standard",
+        load: r,
+        rssMb: peakRssMb(serve.proc.pid),
+        note,
+      });
     }
     log("  mixed…");
     const r = await load(origin, true);
