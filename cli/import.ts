@@ -278,7 +278,7 @@ function notes(
     );
   }
   const parts = Object.entries(warnings.byRule).map(([rule, n]) =>
-    `${fmt(n)} ${WARNING_RULES[rule as keyof typeof WARNING_RULES][n === 1 ? 0 : 1]}`
+    `${fmt(n)} ${WARNING_RULES[rule as keyof typeof WARNING_RULES]}`
   );
   say(
     `${fmt(warnings.count)} warning${warnings.count === 1 ? "" : "s"}: ${parts.join(", ")}${

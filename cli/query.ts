@@ -11,16 +11,20 @@
 import { type Command, parseFlags } from "./args.ts";
 import { commandInfo } from "./commands.ts";
 import type { ClubRecord } from "../core/schema/mod.ts";
-import { CLUB_FIELDS, FEE_FIGURE_FIELDS, PROBLEMS, WAITLIST_VALUES } from "../core/model/mod.ts";
+import { asciiJson, CLUB_FIELDS, FEE_FIGURE_FIELDS, PROBLEMS } from "../core/model/mod.ts";
 import {
   clubJsonItems,
   clubListJson,
-  DEFAULT_LIMIT,
   findPage,
   MAX_LIMIT,
   parseSearch,
   type RawSearch,
+  SEARCH_PARAM_NAMES,
+  SEARCH_PARAMS,
+  type SearchParam,
   type SearchQuery,
+  suggest,
+  type Suggestion,
 } from "../core/search/mod.ts";
 import { type ClubStore, defaultDbPath, Directory, StoreError } from "../core/store/mod.ts";
 import { ensureDatabase } from "../core/import/mod.ts";
@@ -33,23 +37,42 @@ import { writeOut as out } from "./output/stdout.ts";
 const FORMATS = ["table", "json", "csv", "ndjson"] as const;
 type Format = typeof FORMATS[number];
 
+/** `  --flag VALUE        help`, help wrapped at 80 columns under itself. */
+function flagLine(flag: string, help: string): string {
+  const lines: string[] = [];
+  let line = `  ${flag}`.padEnd(21);
+  for (const word of help.split(" ")) {
+    if (line.length + 1 + word.length > 80 && line.trim() !== "") {
+      lines.push(line);
+      line = " ".repeat(21);
+    }
+    line += ` ${word}`;
+  }
+  return [...lines, line].join("\n");
+}
+
+/** The usage lines of search parameters, from the one parameter table. */
+function searchFlags(names: readonly SearchParam[]): string {
+  return names.map((n) =>
+    flagLine(`--${n} ${SEARCH_PARAMS[n].cli.placeholder}`, SEARCH_PARAMS[n].cli.help)
+  )
+    .join("\n");
+}
+
+const PAGING: readonly SearchParam[] = ["page", "limit"];
+
 const USAGE =
   `Usage: main.ts query [filters] [--page N] [--limit N] [--all] [--format FORMAT] [--db PATH]
 
 Searches the directory exactly as GET /api/v1/clubs does (same rules, same
-errors), as an anonymous caller: fee figures are never shown.
+errors), as an anonymous caller: fee figures are never shown. When nothing
+matches, close searches that find clubs are suggested on stderr.
 
 Filters:
-  --type TYPE         club type; golf, city, athletic, outdoor, dining are groups
-  --state STATE       state or region, by name or code (FL = Florida); without
-                      --country, only the United States and Canada
-  --country COUNTRY   country by name or ISO code (GB, GBR, United Kingdom); all = every
-  --q TEXT            part of the club name, any case, accents optional
-  --waitlist LIST     comma list of ${WAITLIST_VALUES.join(", ")}
+${searchFlags(SEARCH_PARAM_NAMES.filter((n) => !PAGING.includes(n)))}
 
 Paging and output:
-  --page N            page number from 1 (default 1)
-  --limit N           clubs per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})
+${searchFlags(PAGING)}
   --all               every page, streamed (ignores --page)
   --format FORMAT     table (default on a terminal), json (default otherwise:
                       the REST ClubList body), csv, ndjson
@@ -59,20 +82,20 @@ Paging and output:
 Examples:
   main.ts query --type golf --state FL
   main.ts query --country GB --q royal --format json
+  main.ts query --q "st andrews" --match words --sort relevance
   main.ts query --waitlist open,waitlist --all --format ndjson > open.ndjson`;
+
+/** Every search parameter is a string flag of the same name. */
+const SEARCH_FLAG_SPECS = Object.fromEntries(
+  SEARCH_PARAM_NAMES.map((n) => [n, { type: "string" }]),
+) as Record<SearchParam, { type: "string" }>;
 
 export const queryCommand: Command = {
   ...commandInfo("query"),
   usage: USAGE,
   async run(args) {
     const { values } = parseFlags(args, {
-      type: { type: "string" },
-      state: { type: "string" },
-      country: { type: "string" },
-      q: { type: "string" },
-      waitlist: { type: "string" },
-      page: { type: "string" },
-      limit: { type: "string" },
+      ...SEARCH_FLAG_SPECS,
       all: { type: "boolean" },
       format: { type: "string" },
       db: { type: "string" },
@@ -131,9 +154,11 @@ async function write(
   all: boolean,
 ): Promise<void> {
   const first = findPage(store, query);
+  const suggestions = first.total === 0 ? suggest(store, query) : [];
+  printSuggestions(suggestions);
   if (!all) {
     if (format === "json") {
-      return out(clubListJson(store, first, "locked") + "\n");
+      return out(clubListJson(store, first, "locked", suggestions) + "\n");
     }
     if (format === "table") {
       const records = store.records(first.ranks);
@@ -157,7 +182,8 @@ async function write(
         sep = ",";
       }
     }
-    return out(`],"total":${first.total},"fee_access":"locked"}\n`);
+    const more = suggestions.length ? `,"suggestions":${asciiJson(suggestions)}` : "";
+    return out(`],"total":${first.total},"fee_access":"locked"${more}}\n`);
   }
   if (format === "table") {
     const records: ClubRecord[] = [];
@@ -186,4 +212,24 @@ async function write(
       await out(stringify!(rows));
     }
   }
+}
+
+/**
+ * Suggestions as flags, on stderr (stdout keeps the data alone), e.g.
+ * `  --q royal --match words   (618 clubs)` or `  without --state   (40000 clubs)`.
+ */
+function printSuggestions(suggestions: readonly Suggestion[]): void {
+  if (!suggestions.length) return;
+  console.error("No club matches. These close searches find clubs:");
+  for (const { params, total } of suggestions) {
+    const changes = Object.entries(params).map(([name, value]) =>
+      value === null ? `without --${name}` : `--${name} ${shellWord(value)}`
+    );
+    console.error(`  ${changes.join(" ")}   (${total} club${total === 1 ? "" : "s"})`);
+  }
+}
+
+/** A value as one shell word: quoted when it holds anything but safe characters. */
+function shellWord(value: string): string {
+  return /^[\p{L}\p{N}_.,:\/-]+$/u.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
 }

@@ -12,6 +12,14 @@
  */
 import { FACET_NAMES, WAITLIST_VALUES } from "./fields.ts";
 import { ADVERTISED_RATE_LIMIT as RATE, DEFAULT_LIMIT, MAX_LIMIT } from "./limits.ts";
+import {
+  choiceDetail,
+  controlDetail,
+  RELEVANCE_NEEDS_Q,
+  SEARCH_PARAMS,
+  TEXT_PARAMS,
+  type TextParam,
+} from "./search_params.ts";
 
 /** One problem code and everything said about it. */
 export interface ProblemInfo {
@@ -31,6 +39,27 @@ export interface ProblemInfo {
 const DEFAULT_CALL = `GET /api/v1/clubs?page=1&limit=${DEFAULT_LIMIT}`;
 const WAITLIST_LIST = WAITLIST_VALUES.join(", ");
 
+/** The problem of a text parameter (`invalid_q`, `invalid_type`, …): too long, or a control character. */
+function textProblem(param: TextParam): ProblemInfo {
+  const { maxLength, example } = SEARCH_PARAMS[param];
+  return {
+    code: `invalid_${param}`,
+    status: 400,
+    title: `Invalid ${param}`,
+    when:
+      `\`${param}\` is longer than ${maxLength} characters, or holds a control character (U+0000 to U+001F other than tab, line feed and carriage return, or U+007F to U+009F). Such characters are rejected, not removed.`,
+    hint:
+      `Send ${param} as text of at most ${maxLength} characters, without control characters: GET /api/v1/clubs?${param}=${example}`,
+    example: `/api/v1/clubs?${param}=${example}%00`,
+    exampleDetail: controlDetail(param, `${example}\u0000`),
+  };
+}
+
+/** The search problems generated from the parameter table, one per text parameter. */
+const TEXT_PROBLEMS = Object.fromEntries(
+  TEXT_PARAMS.map((p) => [`invalid_${p}`, textProblem(p)]),
+) as { [P in TextParam as `invalid_${P}`]: ProblemInfo };
+
 /** Every problem code the service can answer with. */
 export const PROBLEMS = {
   invalid_page: {
@@ -38,7 +67,7 @@ export const PROBLEMS = {
     status: 400,
     title: "Invalid page",
     when:
-      "`page` is not a whole number from 1 (such as a letter string, `0` or `-1`). An empty `page=` is not an error.",
+      `\`page\` is not a whole number from 1 (such as a letter string, \`0\` or \`-1\`), or is longer than ${SEARCH_PARAMS.page.maxLength} characters. An empty \`page=\` is not an error.`,
     hint: `Send page as a whole number from 1, or leave it out for the first page: ${DEFAULT_CALL}`,
     example: "/api/v1/clubs?page=0",
     exampleDetail: 'Page "0" is not a whole number from 1',
@@ -48,17 +77,42 @@ export const PROBLEMS = {
     status: 400,
     title: "Invalid limit",
     when:
-      `\`limit\` is not a whole number from 1 (such as a letter string or \`0\`). An empty \`limit=\` is not an error; values above ${MAX_LIMIT} are clamped to ${MAX_LIMIT}.`,
+      `\`limit\` is not a whole number from 1 (such as a letter string or \`0\`), or is longer than ${SEARCH_PARAMS.limit.maxLength} characters. An empty \`limit=\` is not an error; values above ${MAX_LIMIT} are clamped to ${MAX_LIMIT}.`,
     hint:
       `Send limit as a whole number from 1 to ${MAX_LIMIT} (the maximum; larger values are clamped), or leave it out for ${DEFAULT_LIMIT}: ${DEFAULT_CALL}`,
     example: "/api/v1/clubs?limit=0",
     exampleDetail: `Limit "0" is not a whole number from 1 to ${MAX_LIMIT}`,
   },
+  ...TEXT_PROBLEMS,
+  invalid_match: {
+    code: "invalid_match",
+    status: 400,
+    title: "Invalid match",
+    when: `\`match\` is not one of ${SEARCH_PARAMS.match.values.join(", ")}.`,
+    hint: `Send match as one of ${
+      SEARCH_PARAMS.match.values.join(", ")
+    }, or leave it out for ${SEARCH_PARAMS.match.default}: GET /api/v1/clubs?q=royal&match=words`,
+    example: "/api/v1/clubs?q=royal&match=exact",
+    exampleDetail: choiceDetail("match", "exact"),
+  },
+  invalid_sort: {
+    code: "invalid_sort",
+    status: 400,
+    title: "Invalid sort",
+    when: `\`sort\` is not one of ${
+      SEARCH_PARAMS.sort.values.join(", ")
+    }, or is \`relevance\` without \`q\` (relevance ranks by how the name matches \`q\`).`,
+    hint:
+      `Send sort as name (the default), or relevance together with q: GET /api/v1/clubs?q=royal&sort=relevance`,
+    example: "/api/v1/clubs?sort=relevance",
+    exampleDetail: RELEVANCE_NEEDS_Q,
+  },
   invalid_waitlist: {
     code: "invalid_waitlist",
     status: 400,
     title: "Invalid waitlist",
-    when: `An item of the comma-separated \`waitlist\` list is not one of ${WAITLIST_LIST}.`,
+    when:
+      `An item of the comma-separated \`waitlist\` list is not one of ${WAITLIST_LIST}, or the values together are longer than ${SEARCH_PARAMS.waitlist.maxLength} characters.`,
     hint:
       `Send waitlist as a comma-separated list of ${WAITLIST_LIST}: GET /api/v1/clubs?waitlist=open,waitlist`,
     example: "/api/v1/clubs?waitlist=open,maybe",

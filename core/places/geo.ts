@@ -85,6 +85,8 @@ type SubTables = {
   keys: Map<string, Match[]>;
   byCode: Map<string, Subdivision>;
   byCountry: Map<string, Subdivision[]>;
+  /** Every key each code was added under (ISO name included, aliases or not). */
+  spellings: Map<string, string[]>;
 };
 let countryTables: CountryTables | undefined;
 let subTables: SubTables | undefined;
@@ -138,10 +140,13 @@ function subdivisionData(): SubTables {
   const keys = new Map<string, Match[]>();
   const byCode = new Map<string, Subdivision>();
   const byCountry = new Map<string, Subdivision[]>();
+  const spellings = new Map<string, string[]>();
   const add = (name: string, m: Match) => {
     const key = nameKey(name);
     const list = keys.get(key) ?? [];
-    if (!list.some((o) => o.code === m.code)) keys.set(key, [...list, m]);
+    if (list.some((o) => o.code === m.code)) return;
+    keys.set(key, [...list, m]);
+    spellings.get(m.code)?.push(key) ?? spellings.set(m.code, [key]);
   };
   for (const { code, name, parent } of iso31662) {
     const country = code.slice(0, 2);
@@ -157,7 +162,7 @@ function subdivisionData(): SubTables {
   for (const list of byCountry.values()) {
     list.sort((a, b) => Number(a.parent.includes("-")) - Number(b.parent.includes("-")));
   }
-  return subTables = { keys, byCode, byCountry };
+  return subTables = { keys, byCode, byCountry, spellings };
 }
 
 /**
@@ -288,18 +293,12 @@ export function countryAliases(alpha2: string): PlaceAlias[] {
  */
 export function subdivisionAliases(code: string): (PlaceAlias & { top: boolean })[] {
   const data = subdivisionData();
-  const sub = data.byCode.get(code);
-  if (!sub) return [];
   const out: (PlaceAlias & { top: boolean })[] = [];
-  const seen = new Set<string>();
-  for (
-    const n of [code, code.slice(3), sub.name, ...(ALIASES[code] ?? []), ...variants(sub.name)]
-  ) {
-    const alias = nameKey(n);
-    if (!alias || seen.has(alias)) continue;
-    seen.add(alias);
+  // Every spelling resolveSubdivision reads, the ISO name included ("Andalucía"
+  // as well as the English "Andalusia"), so a listing's own words find it.
+  for (const alias of data.spellings.get(code) ?? []) {
     const m = data.keys.get(alias)?.find((x) => x.code === code);
-    if (m) out.push({ alias, tier: m.tier, top: m.top });
+    if (alias && m) out.push({ alias, tier: m.tier, top: m.top });
   }
   return out;
 }

@@ -11,6 +11,7 @@
  * @module
  */
 import { z } from "zod";
+import { SuggestionsSchema } from "./search.ts";
 
 import {
   CLUB_FIELDS,
@@ -159,6 +160,7 @@ export const ClubListSchema = z.object({
     "Clubs matching the filters across all pages.",
   ),
   fee_access: FeeAccessSchema,
+  suggestions: SuggestionsSchema.optional(),
   facets: FacetsSchema.optional(),
 });
 

@@ -11,3 +11,4 @@
  * @module
  */
 export * from "./club.ts";
+export * from "./search.ts";

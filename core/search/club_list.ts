@@ -15,6 +15,7 @@ import type { FeeAccess } from "../model/fees.ts";
 import { asciiJson } from "../model/json.ts";
 import { toApiClub } from "../model/render.ts";
 import type { SearchPage } from "./search.ts";
+import type { Suggestion } from "./suggest.ts";
 import type { ClubStore } from "../store/store.ts";
 
 /** The JSON of each club on a page, as a caller with `access` sees it. */
@@ -28,10 +29,19 @@ export function clubJsonItems(
     : store.records(ranks).map((r) => asciiJson(toApiClub(r, access)));
 }
 
-/** The full ClubList body for a page (ASCII-only JSON). */
-export function clubListJson(store: ClubStore, page: SearchPage, access: FeeAccess): string {
+/**
+ * The full ClubList body for a page (ASCII-only JSON), with `suggestions`
+ * when there are any (a search that found nothing; see suggest.ts).
+ */
+export function clubListJson(
+  store: ClubStore,
+  page: SearchPage,
+  access: FeeAccess,
+  suggestions: readonly Suggestion[] = [],
+): string {
   const list = access === "locked"
     ? store.anonymousJsonList(page.ranks)
     : clubJsonItems(store, page.ranks, access).join(",");
-  return `{"clubs":[${list}],"total":${page.total},"fee_access":"${access}"}`;
+  const more = suggestions.length ? `,"suggestions":${asciiJson(suggestions)}` : "";
+  return `{"clubs":[${list}],"total":${page.total},"fee_access":"${access}"${more}}`;
 }

@@ -33,7 +33,7 @@ import { isIsoKey, NORTH_AMERICA, resolveCountryKey } from "../places/resolve.ts
 import { countryCounts, regionCounts } from "../stats/stats.ts";
 import type { ClubStore } from "../store/store.ts";
 import type { Result, SearchQuery } from "./query.ts";
-import { keyIndex } from "./key_index.ts";
+import { type CodeColumn, keyIndex } from "./key_index.ts";
 import { filterKey, findPage } from "./search.ts";
 
 export { FACET_NAMES };
@@ -111,7 +111,7 @@ function matches(store: ClubStore, q: SearchQuery): number[] {
 }
 
 /** How many of `rows` have each code of a key column. */
-function perCode(rows: readonly number[], column: Uint16Array, codes: number): Uint32Array {
+function perCode(rows: readonly number[], column: CodeColumn, codes: number): Uint32Array {
   const n = new Uint32Array(codes);
   for (const i of rows) n[column[i]!]!++;
   return n;

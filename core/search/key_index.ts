@@ -16,14 +16,27 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
+import { foldKey } from "../model/fold.ts";
 import { typeKeysOf } from "../model/types.ts";
 import { approxBytes } from "../store/memo.ts";
 import type { ClubStore } from "../store/store.ts";
 
-/** The coded key columns, as stored in `key_columns`. */
-export const KEY_COLUMNS = ["type", "country", "state", "waitlist"] as const;
+/**
+ * The coded key columns, as stored in `key_columns`: those of `club_keys`,
+ * and `city` (the folded city name, letters and digits only, of `clubs`).
+ */
+export const KEY_COLUMNS = ["type", "country", "state", "waitlist", "city"] as const;
 /** One coded key column. */
 export type KeyColumn = typeof KEY_COLUMNS[number];
+
+/** Codes of one column, by club: 16 bits, or 32 for a column of more than 65,536 values. */
+export type CodeColumn = Uint16Array | Uint32Array;
+
+/** The stored key of a city filter or listing: folded, letters and digits only. */
+export function cityKey(city: string): string | null {
+  const key = foldKey(city);
+  return key === "" ? null : key;
+}
 
 // Control characters never occur in keys or folded names.
 const SEP = "\u001f";
@@ -64,30 +77,44 @@ function readColumn(db: DatabaseSync, name: string): (string | null)[] {
   return row.v === null ? [] : row.v.split(SEP).map((v) => v === NULL ? null : v);
 }
 
+/** Cities in rank order, as city keys. */
+function readCities(db: DatabaseSync): (string | null)[] {
+  return (db.prepare(
+    "SELECT c.city AS city FROM club_keys k JOIN clubs c ON c.rowid = k.club ORDER BY k.rank",
+  ).all() as { city: string | null }[]).map((r) => r.city === null ? null : cityKey(r.city));
+}
+
+/** A column of codes wide enough for `values` distinct values. */
+function codeArray(values: number, length: number): CodeColumn {
+  return values > 65_536 ? new Uint32Array(length) : new Uint16Array(length);
+}
+
 /**
- * Encodes the `club_keys` columns into the `key_columns` table. Runs inside
- * the import, after `club_keys` is filled.
+ * Encodes the key columns into the `key_columns` table. Runs inside the
+ * import, after `club_keys` is filled.
  */
 export function buildKeyColumns(db: DatabaseSync): void {
   const put = db.prepare("INSERT INTO key_columns(name, vals, data) VALUES (?, ?, ?)");
   for (const name of KEY_COLUMNS) {
-    const values = readColumn(db, name);
+    const values = name === "city" ? readCities(db) : readColumn(db, name);
     const byValue = new Map<string | null, number>();
-    const codes = Uint16Array.from(values, (v) => {
+    const codes = values.map((v) => {
       let c = byValue.get(v);
       if (c === undefined) byValue.set(v, c = byValue.size);
       return c;
     });
-    put.run(name, JSON.stringify([...byValue.keys()]), new Uint8Array(codes.buffer));
+    const data = codeArray(byValue.size, codes.length);
+    data.set(codes);
+    put.run(name, JSON.stringify([...byValue.keys()]), new Uint8Array(data.buffer));
   }
 }
 
 /** Columns of search keys, indexed by rank - 1. Immutable; caches live in the store's memo. */
 export class KeyIndex {
   readonly size: number;
-  readonly #columns: Record<KeyColumn, { codes: Codes; data: Uint16Array }>;
+  readonly #columns: Record<KeyColumn, { codes: Codes; data: CodeColumn }>;
 
-  private constructor(columns: Record<KeyColumn, { codes: Codes; data: Uint16Array }>) {
+  private constructor(columns: Record<KeyColumn, { codes: Codes; data: CodeColumn }>) {
     this.#columns = columns;
     this.size = columns.type.data.length;
   }
@@ -99,12 +126,14 @@ export class KeyIndex {
       vals: string;
       data: Uint8Array;
     }[];
-    const columns = {} as Record<KeyColumn, { codes: Codes; data: Uint16Array }>;
+    const columns = {} as Record<KeyColumn, { codes: Codes; data: CodeColumn }>;
     for (const r of rows) {
+      const codes = new Codes(JSON.parse(r.vals));
+      const wide = codes.values.length > 65_536;
       // Copy into an aligned buffer: a blob's bytes may start at any offset.
-      const data = new Uint16Array(r.data.byteLength / 2);
+      const data = codeArray(codes.values.length, r.data.byteLength / (wide ? 4 : 2));
       new Uint8Array(data.buffer).set(r.data);
-      columns[r.name] = { codes: new Codes(JSON.parse(r.vals)), data };
+      columns[r.name] = { codes, data };
     }
     return new KeyIndex(columns);
   }
@@ -119,21 +148,24 @@ export class KeyIndex {
   }
 
   /** The coded column of one key, by club (rank - 1). */
-  column(name: KeyColumn): Uint16Array {
+  column(name: KeyColumn): CodeColumn {
     return this.#columns[name].data;
   }
 
-  get type(): Uint16Array {
+  get type(): CodeColumn {
     return this.#columns.type.data;
   }
-  get country(): Uint16Array {
+  get country(): CodeColumn {
     return this.#columns.country.data;
   }
-  get state(): Uint16Array {
+  get state(): CodeColumn {
     return this.#columns.state.data;
   }
-  get waitlist(): Uint16Array {
+  get waitlist(): CodeColumn {
     return this.#columns.waitlist.data;
+  }
+  get city(): CodeColumn {
+    return this.#columns.city.data;
   }
   get types(): Codes {
     return this.#columns.type.codes;
@@ -146,6 +178,9 @@ export class KeyIndex {
   }
   get waitlists(): Codes {
     return this.#columns.waitlist.codes;
+  }
+  get cities(): Codes {
+    return this.#columns.city.codes;
   }
 }
 

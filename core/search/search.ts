@@ -16,12 +16,14 @@ import {
   parseSearch,
   type RawSearch,
   type Result,
+  type SearchDefaults,
   type SearchError,
   type SearchQuery,
 } from "./query.ts";
 import { isIsoKey, NORTH_AMERICA, resolveCountryKey, resolveStateKey } from "../places/resolve.ts";
 import type { ClubStore } from "../store/store.ts";
 import { clubNames, keyIndex, members, typeMask } from "./key_index.ts";
+import { wordHits, wordIndex, wordMatches, wordTier } from "./words.ts";
 
 /** One page of matches as ranks, before any representation is chosen. */
 export interface SearchPage {
@@ -42,6 +44,13 @@ export interface SearchResult {
 /** Trigram search needs three characters; shorter fragments scan names. */
 const TRIGRAM = 3;
 
+/**
+ * The longest piece of `q` (in characters) looked up in the trigram index:
+ * an FTS5 phrase has one token per trigram, so a longer `q` looks up the
+ * piece around its rarest trigram and checks the whole of `q` in memory.
+ */
+const FTS_WINDOW = 24;
+
 /** FTS5 phrase for a literal fragment: user text can never be syntax. */
 function phrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
@@ -50,6 +59,7 @@ function phrase(text: string): string {
 // Budgets of this module's memos (see core/store/memo.ts).
 const TOTALS_BYTES = 1024 * 1024;
 const NAME_MATCHES_BYTES = 4 * 1024 * 1024;
+const RELEVANCE_BYTES = 4 * 1024 * 1024;
 
 /** Totals per filter set (see {@link filterKey}). */
 function totals(store: ClubStore) {
@@ -83,39 +93,63 @@ function nameMatches(store: ClubStore, q: string): Int32Array {
  */
 const SELECTIVE_TRIGRAM = 1_000;
 
-/** How many names hold the fragment's rarest trigram (an upper bound on matches). */
-function rarestTrigram(store: ClubStore, q: string): number {
+/**
+ * How many names hold the fragment's rarest trigram (an upper bound on
+ * matches), and where in `chars` it starts. One lookup per distinct
+ * trigram: at most 198 for the longest `q`.
+ */
+function rarestTrigram(store: ClubStore, chars: readonly string[]): { docs: number; at: number } {
   const docs = store.statement("SELECT docs FROM name_trigrams WHERE term = ?");
-  const chars = [...q];
-  let min = Infinity;
-  for (let i = 0; i + TRIGRAM <= chars.length && min > 0; i++) {
-    const row = docs.get(chars.slice(i, i + TRIGRAM).join("")) as { docs: number } | undefined;
-    min = Math.min(min, Number(row?.docs ?? 0));
+  const seen = new Set<string>();
+  let best = { docs: Infinity, at: 0 };
+  for (let i = 0; i + TRIGRAM <= chars.length && best.docs > 0; i++) {
+    const term = chars.slice(i, i + TRIGRAM).join("");
+    if (seen.has(term)) continue;
+    seen.add(term);
+    const row = docs.get(term) as { docs: number } | undefined;
+    const n = Number(row?.docs ?? 0);
+    if (n < best.docs) best = { docs: n, at: i };
   }
-  return min;
-}
-
-/** A key naming the filters of a query (not its page), for caches. */
-export function filterKey(q: SearchQuery): string {
-  return JSON.stringify([q.typeKey, q.country, q.state, q.q, q.waitlist]);
+  return best;
 }
 
 /**
- * Runs a validated query: the total across pages and this page's ranks.
- * One pass over the snapshot's key columns (or over the clubs whose name
- * matches `q`) counts the matches and keeps those on the requested page;
- * once the total is known for these filters, the pass stops at the page.
+ * A key naming the filters of a query (not its page), for caches.
+ *
+ * @example
+ * ```ts ignore
+ * filterKey(query); // '["golf",null,"FL",null,null]'
+ * ```
  */
-export function findPage(store: ClubStore, q: SearchQuery): SearchPage {
-  const idx = keyIndex(store);
-  const key = filterKey(q);
-  const known = totals(store).get(key);
-  const offset = (q.page - 1) * q.limit;
-  const end = offset + q.limit;
-  const ranks: number[] = [];
-  const page = (total: number): SearchPage => ({ total, page: q.page, limit: q.limit, ranks });
-  if (known !== undefined && offset >= known) return page(known);
+export function filterKey(q: SearchQuery): string {
+  const key: unknown[] = [q.typeKey, q.country, q.state, q.q, q.waitlist];
+  // Keys of searches without the newer parameters stay as they were.
+  if (q.city !== null || (q.q !== null && q.match !== "substring")) key.push(q.city, q.match);
+  return JSON.stringify(key);
+}
 
+/**
+ * How the matches of a query are found: the candidates to visit (null for
+ * every club) and the checks each candidate must pass.
+ */
+interface Plan {
+  candidates: Int32Array | null;
+  types: Uint8Array | null;
+  country: number;
+  within: Uint8Array | null;
+  state: number;
+  city: number;
+  waitlist: Uint8Array | null;
+  /** Folded names and the fragment each must contain, for a `substring` check. */
+  names: readonly string[] | null;
+  fragment: string;
+  /** Word matches (see words.ts) each candidate must be in. */
+  hit: Uint8Array | null;
+}
+
+/** The plan of a query, or null when no club can match (a value no club has). */
+function plan(store: ClubStore, q: SearchQuery): Plan | null {
+  const idx = keyIndex(store);
   // Without a country, a state search stays within the US and Canada.
   const countryKey = q.country === null ? null : resolveCountryKey(store, q.country);
   const stateWithin = countryKey === null
@@ -124,68 +158,195 @@ export function findPage(store: ClubStore, q: SearchQuery): SearchPage {
     ? [countryKey]
     : [];
   const stateKey = q.state === null ? null : resolveStateKey(store, q.state, stateWithin);
-  // -1: no club has this value, so nothing can match.
+  // -1: no club has this value, so nothing can match; -2: not filtered.
   const country = countryKey === null ? -2 : idx.countries.find(countryKey);
   const state = stateKey === null ? -2 : idx.states.find(stateKey);
-  if (country === -1 || state === -1) {
-    totals(store).set(key, 0);
-    return page(0);
-  }
+  const city = q.city === null ? -2 : idx.cities.find(q.city);
+  if (country === -1 || state === -1 || city === -1) return null;
   const types = q.typeKey === null ? null : typeMask(store, q.typeKey);
   const within = countryKey === null && stateKey !== null
     ? idx.countries.mask(NORTH_AMERICA)
     : null;
   const waitlist = q.waitlist ? idx.waitlists.mask(q.waitlist) : null;
 
-  // Scan the shortest candidate list any one filter gives, checking the rest.
+  // Visit the shortest candidate list any one filter gives, checking the rest.
   const lists: Int32Array[] = [];
   if (country >= 0) lists.push(members(store, "country", idx.countries.mask([countryKey])));
   else if (within) lists.push(members(store, "country", within));
   if (state >= 0) lists.push(members(store, "state", idx.states.mask([stateKey])));
+  if (city >= 0) lists.push(members(store, "city", idx.cities.mask([q.city])));
   if (types) lists.push(members(store, "type", types));
   if (waitlist) lists.push(members(store, "waitlist", waitlist));
-  let shortest = lists.reduce<Int32Array | null>(
+  let candidates = lists.reduce<Int32Array | null>(
     (a, b) => (a && a.length <= b.length ? a : b),
     null,
   );
-  let nameCheck = q.q;
-  if (q.q !== null && [...q.q].length >= TRIGRAM) {
-    let named = nameMatchMemo(store).get(q.q);
-    if (
-      !named &&
-      rarestTrigram(store, q.q) <= Math.min(SELECTIVE_TRIGRAM, shortest?.length ?? Infinity)
-    ) {
-      named = nameMatches(store, q.q);
-    }
-    if (named && (!shortest || named.length <= shortest.length)) {
-      shortest = named;
-      nameCheck = null;
-    }
+  const out: Plan = {
+    candidates,
+    types,
+    country,
+    within,
+    state,
+    city,
+    waitlist,
+    names: null,
+    fragment: "",
+    hit: null,
+  };
+  if (q.q === null) return out;
+
+  if (q.match !== "substring") {
+    if (q.words.length === 0) return out;
+    const words = wordMatches(store, q.words, q.match);
+    if (!words.list.length) return null;
+    if (!candidates || words.list.length <= candidates.length) out.candidates = words.list;
+    else out.hit = words.hit;
+    return out;
   }
 
-  const n = shortest ? shortest.length : idx.size;
-  const [typeCol, countryCol, stateCol, waitlistCol] = [
+  out.names = clubNames(store);
+  out.fragment = q.q;
+  const chars = [...q.q];
+  if (chars.length >= TRIGRAM) {
+    const exact = chars.length <= FTS_WINDOW;
+    let named = exact ? nameMatchMemo(store).get(q.q) : undefined;
+    if (!named) {
+      const rarest = rarestTrigram(store, chars);
+      if (rarest.docs <= Math.min(SELECTIVE_TRIGRAM, candidates?.length ?? Infinity)) {
+        const from = Math.max(0, Math.min(rarest.at - 1, chars.length - FTS_WINDOW));
+        named = nameMatches(store, exact ? q.q : chars.slice(from, from + FTS_WINDOW).join(""));
+      }
+    }
+    if (named && (!candidates || named.length <= candidates.length)) {
+      candidates = out.candidates = named;
+      // The index answered for the whole fragment: nothing left to check.
+      if (exact) out.names = null;
+    }
+  }
+  return out;
+}
+
+/**
+ * Calls `visit` with each matching club (0-based), in name order, until it
+ * returns false. False when no club can match at all.
+ */
+function eachMatch(store: ClubStore, q: SearchQuery, visit: (i: number) => boolean): boolean {
+  const p = plan(store, q);
+  if (!p) return false;
+  const idx = keyIndex(store);
+  const [typeCol, countryCol, stateCol, waitlistCol, cityCol] = [
     idx.type,
     idx.country,
     idx.state,
     idx.waitlist,
+    idx.city,
   ];
-  const names = nameCheck === null ? null : clubNames(store);
-  let total = 0;
+  const { candidates, types, country, within, state, city, waitlist, names, fragment, hit } = p;
+  const n = candidates ? candidates.length : idx.size;
   for (let j = 0; j < n; j++) {
-    const i = shortest ? shortest[j]! : j;
+    const i = candidates ? candidates[j]! : j;
     if (types && !types[typeCol[i]!]) continue;
     if (country >= 0 && countryCol[i] !== country) continue;
     if (within && !within[countryCol[i]!]) continue;
     if (state >= 0 && stateCol[i] !== state) continue;
+    if (city >= 0 && cityCol[i] !== city) continue;
     if (waitlist && !waitlist[waitlistCol[i]!]) continue;
-    if (names && !names[i]!.includes(nameCheck!)) continue;
+    if (hit && !hit[i]) continue;
+    if (names && !names[i]!.includes(fragment)) continue;
+    if (!visit(i)) break;
+  }
+  return true;
+}
+
+/**
+ * Runs a validated query: the total across pages and this page's ranks.
+ * In name order, one pass over the snapshot's key columns (or over the
+ * clubs a filter narrows to) counts the matches and keeps those on the
+ * requested page; once the total is known for these filters, the pass
+ * stops at the page. In relevance order, every match is ranked once per
+ * filter set and the order kept.
+ */
+export function findPage(store: ClubStore, q: SearchQuery): SearchPage {
+  const key = filterKey(q);
+  const offset = (q.page - 1) * q.limit;
+  const end = offset + q.limit;
+  const ranks: number[] = [];
+  const page = (total: number): SearchPage => ({ total, page: q.page, limit: q.limit, ranks });
+  if (q.sort === "relevance" && q.q !== null) {
+    const order = relevanceOrder(store, q, key);
+    for (let j = offset; j < Math.min(end, order.length); j++) ranks.push(order[j]! + 1);
+    return page(order.length);
+  }
+  const known = totals(store).get(key);
+  if (known !== undefined && offset >= known) return page(known);
+  let total = 0;
+  eachMatch(store, q, (i) => {
     if (total >= offset && total < end) ranks.push(i + 1);
     total++;
-    if (known !== undefined && total >= end) return page(known);
-  }
+    return known === undefined || total < end;
+  });
+  if (known !== undefined) return page(known);
   totals(store).set(key, total);
   return page(total);
+}
+
+/**
+ * Every match of a query (0-based), best first: by how the name matches
+ * `q` (the exact name, then names starting with it, then names where it
+ * starts a word, then the rest), then by fewer typos, then by name.
+ */
+function relevanceOrder(store: ClubStore, q: SearchQuery, key: string): Int32Array {
+  return store.memo<string, Int32Array>("search.relevance", RELEVANCE_BYTES, {
+    weigh: (order, key) => order.byteLength + 2 * key.length,
+  }).use(key, () => {
+    const found: number[] = [];
+    eachMatch(store, q, (i) => (found.push(i), true));
+    const rank = relevanceRank(store, q);
+    // A stable counting sort on the rank keeps name order within each rank.
+    const keys = found.map(rank);
+    const buckets = new Int32Array(Math.max(0, ...keys) + 2);
+    for (const k of keys) buckets[k + 1]!++;
+    for (let b = 1; b < buckets.length; b++) buckets[b]! += buckets[b - 1]!;
+    const order = new Int32Array(found.length);
+    found.forEach((i, j) => (order[buckets[keys[j]!]!++] = i));
+    totals(store).set(key, order.length);
+    return order;
+  });
+}
+
+/** A club's relevance rank for a query: tier × 256 + typos (lower is better). */
+function relevanceRank(store: ClubStore, q: SearchQuery): (i: number) => number {
+  if (q.match === "substring" || q.words.length === 0) {
+    const names = clubNames(store);
+    const text = q.q!;
+    return (i) => 256 * substringTier(names[i]!, text);
+  }
+  const index = wordIndex(store);
+  const last = q.words.at(-1);
+  const sets = q.words.map((w) => new Set(wordHits(store, w, q.match, w === last).ids));
+  const { hit } = wordMatches(store, q.words, q.match);
+  return (i) => 256 * wordTier(index, i, sets) + Math.max(0, hit[i]! - 1);
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * How a folded name matches a folded fragment: 0 it is the name, 1 the
+ * name starts with it, 2 it starts a word of the name, 3 it is elsewhere.
+ *
+ * @example
+ * ```ts
+ * import { substringTier } from "./search.ts";
+ * [substringTier("royal club", "royal"), substringTier("mont-royal", "royal")]; // [1, 2]
+ * ```
+ */
+export function substringTier(name: string, fragment: string): number {
+  if (name === fragment) return 0;
+  if (name.startsWith(fragment)) return 1;
+  for (let at = name.indexOf(fragment, 1); at > 0; at = name.indexOf(fragment, at + 1)) {
+    if (!WORD_CHAR.test(name[at - 1]!)) return 2;
+  }
+  return 3;
 }
 
 /**
@@ -195,8 +356,9 @@ export function findPage(store: ClubStore, q: SearchQuery): SearchPage {
 export function search(
   store: ClubStore,
   raw: RawSearch,
+  defaults?: SearchDefaults,
 ): Result<SearchResult, SearchError> {
-  const parsed = parseSearch(raw);
+  const parsed = parseSearch(raw, defaults);
   if (!parsed.ok) return parsed;
   const page = findPage(store, parsed.value);
   return {

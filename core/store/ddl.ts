@@ -12,7 +12,10 @@
  * - `club_names`: FTS5 trigram index over the folded names, by rank;
  *   `name_trigrams` tells how many names hold each trigram (from fts5vocab,
  *   whose own lookups scan the whole vocabulary).
- * - `key_columns`: the key columns coded as blobs for the in-memory scan.
+ * - `key_columns`: the key columns coded as blobs for the in-memory scan
+ *   (with `city`, the folded city of each club, by rank).
+ * - `word_index`: the words of every folded name, for `match=words|fuzzy`:
+ *   the vocabulary and, by rank, each name's words (see core/search/words.ts).
  * - `places`: every spelling of every country and region that has clubs.
  *
  * The Club columns of `clubs` are generated from the field list and the
@@ -91,6 +94,7 @@ CREATE TABLE places (
 );
 CREATE TABLE club_json (rank INTEGER PRIMARY KEY, json TEXT NOT NULL);
 CREATE TABLE key_columns (name TEXT PRIMARY KEY, vals TEXT NOT NULL, data BLOB NOT NULL);
+CREATE TABLE word_index (part TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWID;
 CREATE TABLE club_keys (
   rank INTEGER PRIMARY KEY,
   club INTEGER NOT NULL,

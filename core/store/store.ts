@@ -99,27 +99,34 @@ export class ClubStore {
     return s;
   }
 
-  /** Full records for the given ranks, in rank order. */
+  /** Full records for the given (distinct) ranks, in the order given. */
   records(ranks: readonly number[]): ClubRecord[] {
     if (!ranks.length) return [];
     const sql = `SELECT ${CLUB_FIELDS.map((c) => `c.${c}`).join(", ")}
       FROM club_keys k JOIN clubs c ON c.rowid = k.club
       WHERE k.rank IN (${ranks.map(() => "?").join(",")}) ORDER BY k.rank`;
-    return (this.statement(sql).all(...ranks) as Row[]).map(rowToRecord);
+    return inOrder(ranks, (this.statement(sql).all(...ranks) as Row[]).map(rowToRecord));
   }
 
-  /** Precomputed anonymous Club JSON for the given ranks, in rank order. */
+  /** Precomputed anonymous Club JSON for the given (distinct) ranks, in the order given. */
   anonymousJson(ranks: readonly number[]): string[] {
     if (!ranks.length) return [];
     const sql = `SELECT json FROM club_json WHERE rank IN (${
       ranks.map(() => "?").join(",")
     }) ORDER BY rank`;
-    return (this.statement(sql).all(...ranks) as { json: string }[]).map((r) => r.json);
+    return inOrder(
+      ranks,
+      (this.statement(sql).all(...ranks) as { json: string }[]).map((r) => r.json),
+    );
   }
 
-  /** The anonymous JSON of the given ranks joined by commas: one string from SQLite. */
+  /**
+   * The anonymous JSON of the given (distinct) ranks joined by commas, in
+   * the order given: for ranks in name order, one string from SQLite.
+   */
   anonymousJsonList(ranks: readonly number[]): string {
     if (!ranks.length) return "";
+    if (!ascending(ranks)) return this.anonymousJson(ranks).join(",");
     const sql = `SELECT group_concat(json, ',') AS list FROM
       (SELECT json FROM club_json WHERE rank IN (${ranks.map(() => "?").join(",")}) ORDER BY rank)`;
     return (this.statement(sql).get(...ranks) as { list: string }).list;
@@ -152,4 +159,16 @@ export class ClubStore {
     this.#statements.clear();
     if (this.db.isOpen) this.db.close();
   }
+}
+
+function ascending(ranks: readonly number[]): boolean {
+  for (let i = 1; i < ranks.length; i++) if (ranks[i]! < ranks[i - 1]!) return false;
+  return true;
+}
+
+/** Items read in rank order, put back in the order of `ranks` (a page in relevance order). */
+function inOrder<T>(ranks: readonly number[], sorted: T[]): T[] {
+  if (ascending(ranks)) return sorted;
+  const at = new Map([...ranks].sort((a, b) => a - b).map((r, i) => [r, i]));
+  return ranks.map((r) => sorted[at.get(r)!]!);
 }

@@ -174,7 +174,6 @@ export function imageBox(o: {
 export interface SearchLink {
   q?: string | null;
   match?: string | null;
-  sort?: string | null;
   type?: string | null;
   country?: string | null;
   state?: string | null;
@@ -187,7 +186,6 @@ export interface SearchLink {
 const LINK_ORDER = [
   "q",
   "match",
-  "sort",
   "type",
   "country",
   "state",

@@ -21,8 +21,8 @@ import {
   ClubRecordSchema,
   ClubSchema,
   FeeViewSchema,
-  WAITLIST_VALUES,
-  WaitlistSchema,
+  searchParamDescription,
+  searchParamSchema,
 } from "../../core/schema/mod.ts";
 import {
   BAND_LADDER,
@@ -30,11 +30,15 @@ import {
   type ProblemCode,
   PROBLEMS,
   SESSION_COOKIE,
-  TYPE_ALIASES,
-  TYPE_GROUPS,
   VERSION,
 } from "../../core/model/mod.ts";
-import { DEFAULT_LIMIT, MAX_LIMIT } from "../../core/search/mod.ts";
+import {
+  SEARCH_PARAM_NAMES,
+  SEARCH_PARAMS,
+  SEARCH_PROBLEM_CODES,
+  type SearchParam,
+  type SearchParamInfo,
+} from "../../core/search/mod.ts";
 import { SESSION_TIERS } from "../../core/sessions/mod.ts";
 
 /**
@@ -299,18 +303,6 @@ function success(description: string, content: Json | null, headers: string[] = 
   };
 }
 
-function typeDescription(): string {
-  const groups = Object.entries(TYPE_GROUPS).map(([name, types]) =>
-    `\`${name}\` also matches ${types.filter((t) => t !== name).map((t) => `\`${t}\``).join(", ")}`
-  );
-  const aliases = Object.entries(TYPE_ALIASES).map(([from, to]) =>
-    `\`${from}\` reads as \`${to}\``
-  );
-  return `A club type in lower case; a hyphen reads as an underscore. Grouped matching: ${
-    [...groups, ...aliases].join("; ")
-  }. Any other value matches that exact stored type.`;
-}
-
 function clubsParameters(): Json[] {
   const query = (name: string, description: string, schema: Json, extra: Json = {}) => ({
     name,
@@ -320,41 +312,17 @@ function clubsParameters(): Json[] {
     schema,
     ...extra,
   });
-  const text = schemaOf(z.string());
+  // Every search parameter from the one table, then the facets the route adds.
+  const list = (name: SearchParam) => SEARCH_PARAMS[name].kind === "list";
   return [
-    query("type", typeDescription(), text, { example: "golf" }),
-    query(
-      "state",
-      "State, province or region, by full name or two-letter code; `FL` and `Florida` match the same clubs. With no `country`, the search stays within the United States and Canada. For a region elsewhere, send `country` too.",
-      text,
-      { example: "FL" },
-    ),
-    query(
-      "country",
-      "Country by name or ISO code; `GB` and `United Kingdom` match the same clubs. Omit it, or send `all`, to search every country.",
-      text,
-      { example: "GB" },
-    ),
-    query("q", "Part of the club name, matched in any case.", text, { example: "royal" }),
-    query(
-      "waitlist",
-      `Comma-separated list, each item one of ${
-        WAITLIST_VALUES.map((v) => `\`${v}\``).join(", ")
-      }. \`by_invitation\` also matches clubs stored as \`invite_only\`.`,
-      schemaOf(z.array(WaitlistSchema)),
-      { style: "form", explode: false, example: ["open", "waitlist"] },
-    ),
-    query(
-      "page",
-      "Page number. Minimum 1, default 1. Leading zeros are accepted (`01` is page 1). An empty `page=` counts as not sent. A non-integer, 0 or a negative value answers 400 `invalid_page`. A page past the last one answers 200 with an empty `clubs` array and the real `total`.",
-      schemaOf(z.int().min(1).default(1)),
-    ),
-    query(
-      "limit",
-      // No `maximum` in the schema: larger values are accepted and clamped, not rejected.
-      `Clubs per page. Minimum 1, maximum ${MAX_LIMIT}, default ${DEFAULT_LIMIT}. A value above ${MAX_LIMIT} is accepted and clamped to ${MAX_LIMIT}. An empty \`limit=\` counts as not sent. A non-integer or a value below 1 (such as 0) answers 400 \`invalid_limit\`.`,
-      schemaOf(z.int().min(1).default(DEFAULT_LIMIT)),
-    ),
+    ...SEARCH_PARAM_NAMES.map((name) => {
+      const info: SearchParamInfo = SEARCH_PARAMS[name];
+      const example = info.example;
+      return query(name, searchParamDescription(name), schemaOf(searchParamSchema(name)), {
+        ...(list(name) ? { style: "form", explode: false } : {}),
+        ...(example === undefined ? {} : { example: list(name) ? example.split(",") : example }),
+      });
+    }),
     query(
       "facets",
       `Comma-separated list of facets to count, each one of ${
@@ -419,7 +387,7 @@ function build(): Json {
       tags: ["clubs"],
       summary: "Search clubs",
       description:
-        "Searches clubs by type, place, name and waitlist status, with paging. Filters combine: each returned club matches all of them. Rows are sorted by name. With no filters, the first page of the whole directory is returned. A client has reached the end when `page * limit` is at least `total`, or when the page is empty. Club rows carry no profile link. Fee figures depend on the caller's session (see `fee_access`).",
+        "Searches clubs by type, place, name and waitlist status, with paging. Filters combine: each returned club matches all of them. Rows are sorted by name (with `sort=relevance`, by how well the name matches `q`). A search that finds nothing carries `suggestions`, corrected searches that find clubs, when there are any. With no filters, the first page of the whole directory is returned. A client has reached the end when `page * limit` is at least `total`, or when the page is empty. Club rows carry no profile link. Fee figures depend on the caller's session (see `fee_access`).",
       security: SESSION_SECURITY,
       parameters: clubsParameters(),
       responses: {
@@ -429,13 +397,11 @@ function build(): Json {
           SUCCESS_HEADERS,
         ),
         ...problemResponses(
-          [
-            "invalid_page",
-            "invalid_limit",
-            "invalid_waitlist",
-            "invalid_facets",
-            "clubs_unavailable",
-          ],
+          // In registry order: the /problems pages list them so too.
+          PROBLEM_CODES.filter((c) =>
+            (SEARCH_PROBLEM_CODES as readonly string[]).includes(c) ||
+            c === "invalid_facets" || c === "clubs_unavailable"
+          ),
           { instance: "/api/v1/clubs" },
         ),
       },

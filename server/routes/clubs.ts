@@ -4,13 +4,15 @@
  * `clubListJson`); this module only reads parameters, caches, and sets
  * headers.
  *
- * The hot path is two cache hits: the parsed query per raw query string
- * (parsing does not depend on the snapshot, so it is kept across swaps) and
- * the serialized body per (filters, page, limit, access) in the snapshot's
- * `clubs.pages` memo, which goes away with its snapshot when an import is
- * picked up. Bodies are ASCII-only JSON strings (see db/json.ts): one-byte strings
- * that Deno sends without re-encoding. A cached body is byte for byte what
- * a fresh one would be.
+ * The hot path is two cache hits in the snapshot's memo (see
+ * core/store/memo.ts), both bounded by bytes and gone with the snapshot
+ * when an import is picked up: the parsed query per raw query string
+ * (`clubs.queries`) and the serialized body per (filters, page, limit,
+ * access) (`clubs.pages`). Bodies are ASCII-only JSON strings (see
+ * core/model/json.ts): one-byte strings that Deno sends without
+ * re-encoding. A cached body is byte for byte what a fresh one would be.
+ * A search that finds nothing carries `suggestions` (see
+ * core/search/suggest.ts).
  *
  * @example
  * ```ts ignore
@@ -32,10 +34,13 @@ import {
   parseSearch,
   type RawSearch,
   type Result,
+  SEARCH_PARAM_NAMES,
+  SEARCH_PARAMS,
   type SearchError,
   type SearchQuery,
+  suggest,
 } from "../../core/search/mod.ts";
-import { type ClubStore, type Directory, Lru } from "../../core/store/mod.ts";
+import { approxBytes, type ClubStore, type Directory } from "../../core/store/mod.ts";
 import { asciiJson, type FeeAccess, ProblemError } from "../../core/model/mod.ts";
 import { baseUrlOf } from "../http/base_url.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -77,6 +82,16 @@ function pages(store: ClubStore) {
   });
 }
 
+/** Bytes of parsed query strings kept per snapshot. */
+const QUERIES_BYTES = 2 * 1024 * 1024;
+
+/** The snapshot's parsed query strings, by query string. */
+function queries(store: ClubStore) {
+  return store.memo<string, ParsedQuery>("clubs.queries", QUERIES_BYTES, {
+    weigh: (parsed, search) => approxBytes(parsed) + 2 * search.length,
+  });
+}
+
 /** A query string, read and validated once. */
 type ParsedQuery =
   | { ok: false; error: SearchError | FacetError }
@@ -87,16 +102,20 @@ type ParsedQuery =
     facets: FacetName[];
     /** Cache key of the body without the access level. */
     key: string;
-    /** The query string without `page`, ending in `&` unless empty: for `Link`. */
+    /**
+     * The parameters but `page`, decoded and encoded again, each followed by
+     * `&`: the start of the `Link` addresses.
+     */
     rest: string;
   };
 
-/** Distinct query strings remembered; each entry is a few hundred bytes. */
-const PARSED_QUERIES = 5_000;
 const METHODS = "GET, HEAD";
 const PATH = "/clubs";
 const API_PATH = "/api/v1/clubs";
-const SCALAR_PARAMS = new Set(["type", "state", "country", "q", "page", "limit"]);
+/** Parameters read once (the first value counts); lists (`waitlist`) combine every value. */
+const SCALAR_PARAMS = new Set<string>(
+  SEARCH_PARAM_NAMES.filter((p) => SEARCH_PARAMS[p].kind !== "list"),
+);
 
 /**
  * Reads the search parameters of a query string: the first value of each,
@@ -121,20 +140,36 @@ export function readSearchParams(search: string): RawSearch {
   return raw as RawSearch;
 }
 
-function paramName(pair: string): string {
-  const eq = pair.indexOf("=");
-  const name = (eq < 0 ? pair : pair.slice(0, eq)).replaceAll("+", " ");
-  try {
-    return decodeURIComponent(name);
-  } catch {
-    return name;
-  }
+/**
+ * Percent-encodes a query component as RFC 3986 and form encoders do (also
+ * `!'()*`, which `encodeURIComponent` leaves); commas (waitlist lists) stay
+ * readable.
+ */
+function encode(text: string): string {
+  return encodeURIComponent(text).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  ).replaceAll("%2C", ",");
 }
 
-/** The query string without any `page`, kept as the client encoded it. */
-function withoutPage(search: string): string {
-  const kept = search.split("&").filter((p) => p !== "" && paramName(p) !== "page");
-  return kept.length ? `${kept.join("&")}&` : "";
+/**
+ * The query string without any `page`, for `Link`: every parameter decoded
+ * and percent-encoded again, so the header holds only URL characters
+ * whatever the client sent (raw `ł` or `日本` included).
+ *
+ * @example
+ * ```ts
+ * import { linkParams } from "./clubs.ts";
+ * linkParams("q=%C5%82&page=2&waitlist=open,closed"); // "q=%C5%82&waitlist=open,closed&"
+ * linkParams("q=ł"); // "q=%C5%82&"
+ * ```
+ */
+export function linkParams(search: string): string {
+  let rest = "";
+  for (const [name, value] of new URLSearchParams(search)) {
+    if (name !== "page") rest += `${encode(name)}=${encode(value)}&`;
+  }
+  return rest;
 }
 
 function parseQuery(search: string): ParsedQuery {
@@ -148,7 +183,7 @@ function parseQuery(search: string): ParsedQuery {
     query: q,
     facets: facets.value,
     key: `${filterKey(q)}|${q.page}|${q.limit}|${facets.value.join(",")}|`,
-    rest: withoutPage(search),
+    rest: linkParams(search),
   };
 }
 
@@ -197,7 +232,6 @@ const locked = (): FeeAccess => "locked";
 export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
   const { directory, name, baseUrl, problems } = options;
   const accessOf = options.access ?? locked;
-  const parsedQueries = new Lru<string, ParsedQuery>(PARSED_QUERIES);
 
   function body(
     store: ClubStore,
@@ -208,7 +242,12 @@ export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
   ): CachedPage {
     return pages(store).use(key, () => {
       const found = findPage(store, query);
-      const list = clubListJson(store, found, access);
+      const list = clubListJson(
+        store,
+        found,
+        access,
+        found.total === 0 ? suggest(store, query) : [],
+      );
       // The facets object goes last, inside the ClubList object.
       const body = facets.length
         ? `${list.slice(0, -1)},"facets":${
@@ -224,19 +263,14 @@ export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
       const url = c.req.url;
       const mark = url.indexOf("?");
       const search = mark < 0 ? "" : url.slice(mark + 1);
-      let parsed = parsedQueries.get(search);
-      if (parsed === undefined) {
-        parsed = parseQuery(search);
-        parsedQueries.set(search, parsed);
-      }
-      if (!parsed.ok) throw new ProblemError(parsed.error.code, parsed.error.detail);
-
       const access = accessOf(c.req.raw);
       // A storage failure is a StoreError, which the app's onError answers.
-      const { query, facets } = parsed;
-      const out = directory.read((store) =>
-        body(store, query, facets, parsed.key + access, access)
-      );
+      const { parsed, out } = directory.read((store) => {
+        const parsed = queries(store).use(search, () => parseQuery(search));
+        if (!parsed.ok) throw new ProblemError(parsed.error.code, parsed.error.detail);
+        const { query, facets, key } = parsed;
+        return { parsed, out: body(store, query, facets, key + access, access) };
+      });
 
       // Every header goes in at construction: touching res.headers later
       // makes Deno drop the native response it prepared and build it again.

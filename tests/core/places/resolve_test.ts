@@ -28,3 +28,9 @@ Deno.test("resolveStateKey() prefers the first country in order and accepts code
 Deno.test("resolveStateKey() finds nothing without a country to look in", () => {
   assertEquals(resolveStateKey(store, "FL", []), "name:fl");
 });
+
+Deno.test("resolveStateKey() finds a region by the ISO name its listings use, not only by its English alias", () => {
+  // Listed as "Andalucía" (ISO 3166-2); English alias "Andalusia".
+  assertEquals(resolveStateKey(store, "Andalucía", ["ES"]), "ES-AN");
+  assertEquals(resolveStateKey(store, "Andalusia", ["ES"]), "ES-AN");
+});

@@ -1,5 +1,6 @@
 /**
- * findPage() against a naive model of spec §4.1: every club of the fixture
+ * findPage() against a naive model of spec §4.1 (and of `city` and
+ * `match=words`, issue 11): every club of the fixture
  * filtered one by one, with places resolved by the ISO libraries (not the
  * `places` table or the key columns the engine uses), sorted by name and
  * sliced into the page.
@@ -8,7 +9,8 @@ import fc from "fast-check";
 import { findPage } from "../../../core/search/search.ts";
 import { parseSearch, type RawSearch } from "../../../core/search/query.ts";
 import { CLUB_FIELDS, WAITLIST_VALUES } from "../../../core/model/fields.ts";
-import { fold } from "../../../core/model/fold.ts";
+import { fold, foldKey } from "../../../core/model/fold.ts";
+import { queryWords } from "../../../core/search/words.ts";
 import { normalizeType, typeMatches } from "../../../core/model/types.ts";
 import { resolveCountry, resolveSubdivision } from "../../../core/places/geo.ts";
 import { listedCountryKey, listedStateKey } from "../../../core/places/build.ts";
@@ -52,6 +54,9 @@ function naive(raw: RawSearch & { waitlist?: string }): { ids: string[]; total: 
     ? null
     : resolveSubdivision(stateRaw, scope) ?? nameOnlyKey(stateRaw);
   const q = raw.q == null ? "" : fold(raw.q);
+  const words = queryWords(q);
+  const cityRaw = present(raw.city ?? undefined);
+  const city = cityRaw === null ? "" : foldKey(cityRaw);
   const waitlist = raw.waitlist === undefined ? [] : raw.waitlist.split(",")
     .map((s) => s.trim().toLowerCase()).filter((s) => s !== "")
     .flatMap((w) => w === "by_invitation" ? [w, "invite_only"] : [w]);
@@ -61,7 +66,10 @@ function naive(raw: RawSearch & { waitlist?: string }): { ids: string[]; total: 
     (country === null || c.country_key === country) &&
     (state === null || c.state_key === state) &&
     (state === null || country !== null || ["US", "CA"].includes(c.country_key ?? "")) &&
-    (q === "" || fold(c.name).includes(q)) &&
+    (q === "" || (raw.match === "words"
+      ? words.every((w) => queryWords(fold(c.name)).includes(w))
+      : fold(c.name).includes(q))) &&
+    (city === "" || (c.city !== null && foldKey(c.city) === city)) &&
     (waitlist.length === 0 || waitlist.includes(c.waitlist_status ?? "unknown"))
   );
   const page = raw.page === undefined ? 1 : Number(raw.page);
@@ -153,6 +161,18 @@ const filters = fc.record({
     "",
   )),
   q: maybe(fc.oneof(namePiece, fc.string({ maxLength: 5 }), fc.constantFrom("club", "ub", "e"))),
+  city: maybe(fc.constantFrom(
+    "New York",
+    "new york",
+    "Zurich",
+    "ZÜRICH",
+    "Montreal",
+    "Tampa",
+    "Perth",
+    "St. Louis",
+    "Atlantis",
+  )),
+  match: maybe(fc.constantFrom("substring", "words")),
   waitlist: maybe(
     fc.subarray([...WAITLIST_VALUES], { minLength: 1 }).map((w) => w.join(",")),
   ),

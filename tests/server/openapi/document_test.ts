@@ -116,7 +116,10 @@ Deno.test("/api/v1/clubs documents its parameters and their rules", () => {
     "type",
     "state",
     "country",
+    "city",
     "q",
+    "match",
+    "sort",
     "waitlist",
     "page",
     "limit",
@@ -182,7 +185,19 @@ Deno.test("/api/v1/clubs: 400, 429 and 500 problems with their headers", () => {
   assert(clubs.responses["429"].headers["Retry-After"]);
   assertEquals(
     Object.keys(clubs.responses["400"].content["application/problem+json"].examples),
-    ["invalid_page", "invalid_limit", "invalid_waitlist", "invalid_facets"],
+    [
+      "invalid_page",
+      "invalid_limit",
+      "invalid_type",
+      "invalid_state",
+      "invalid_country",
+      "invalid_city",
+      "invalid_q",
+      "invalid_match",
+      "invalid_sort",
+      "invalid_waitlist",
+      "invalid_facets",
+    ],
   );
   assertEquals(
     Object.keys(clubs.responses["500"].content["application/problem+json"].examples),

@@ -1,6 +1,6 @@
 import { Directory } from "../../../core/store/directory.ts";
 import { CLUB_FIELDS } from "../../../core/schema/club.ts";
-import { pageLinks, readSearchParams } from "../../../server/routes/clubs.ts";
+import { linkParams, pageLinks, readSearchParams } from "../../../server/routes/clubs.ts";
 import { get, getJson, names, testApp } from "../_helpers.ts";
 import { assert, assertEquals, assertMatch, assertStrictEquals } from "../../_assert.ts";
 import { fixture, FIXTURE_CSV, importFile, sharedFixture } from "../../_fixture.ts";
@@ -294,4 +294,142 @@ Deno.test("GET /api/v1/clubs: an unreadable database answers clubs_unavailable, 
   const again = await getJson(localApp, "/api/v1/clubs?state=FL");
   assertStrictEquals(again.res.status, 200);
   assertStrictEquals(again.body.total, 3);
+});
+
+/** Sends a raw request line (bytes as given, not encoded by a URL parser) to a served app. */
+async function rawGet(target: string): Promise<{ status: number; head: string; body: string }> {
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    (req, info) => app.fetch(req, info),
+  );
+  try {
+    const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.addr.port });
+    await conn.write(
+      new TextEncoder().encode(
+        `GET ${target} HTTP/1.1\r\nHost: clubs.test\r\nConnection: close\r\n\r\n`,
+      ),
+    );
+    const raw = new TextDecoder().decode(await new Response(conn.readable).arrayBuffer());
+    const [head, body] = raw.split("\r\n\r\n", 2) as [string, string];
+    return { status: Number(head.split(" ")[1]), head, body };
+  } finally {
+    await server.shutdown();
+  }
+}
+
+Deno.test("GET /api/v1/clubs with unencoded non-Latin-1 characters answers 200 with an ASCII Link", async () => {
+  const one = await rawGet("/api/v1/clubs?q=ł&limit=2");
+  assertStrictEquals(one.status, 200);
+  assertMatch(
+    one.head,
+    /\r\nlink: <https:\/\/clubs\.example\/api\/v1\/clubs\?q=%C5%82&limit=2&page=2>; rel="next"/i,
+  );
+  const two = await rawGet("/api/v1/clubs?q=日本&page=2");
+  assertStrictEquals(two.status, 200);
+  assertMatch(
+    two.head,
+    /\r\nlink: <https:\/\/clubs\.example\/api\/v1\/clubs\?q=%E6%97%A5%E6%9C%AC&page=1>; rel="prev"/i,
+  );
+  assert(/^[\x20-\x7e\r\n]*$/.test(one.head + two.head), "every header is ASCII");
+});
+
+Deno.test("linkParams() rebuilds the query from its decoded parameters, without page", () => {
+  assertStrictEquals(
+    linkParams("q=%C5%82&page=2&waitlist=open,closed"),
+    "q=%C5%82&waitlist=open,closed&",
+  );
+  assertStrictEquals(linkParams("q=ł"), "q=%C5%82&");
+  assertStrictEquals(linkParams("q=a+b&x=%3Cy%3E"), "q=a%20b&x=%3Cy%3E&");
+  assertStrictEquals(linkParams("page=3"), "");
+});
+
+Deno.test("GET /api/v1/clubs answers 400 invalid_q for a q too long, quoting it shortened", async () => {
+  const { res, body } = await getJson(app, `/api/v1/clubs?q=${"royal ".repeat(10_000)}`);
+  assertStrictEquals(res.status, 400);
+  assertStrictEquals(body.code, "invalid_q");
+  assert(body.detail.length < 200, body.detail);
+  assertMatch(body.detail, /is longer than 200 characters$/);
+});
+
+Deno.test("GET /api/v1/clubs answers 400 invalid_q for a NUL in q and keeps the snapshot", async () => {
+  await using local = await fixture();
+  const localApp = testApp(local.directory);
+  const store = local.directory.current();
+  const { res, body } = await getJson(localApp, "/api/v1/clubs?q=abc%00def");
+  assertStrictEquals(res.status, 400);
+  assertStrictEquals(body.code, "invalid_q");
+  assertStrictEquals(body.detail, 'Parameter q "abc\\u0000def" holds a control character (U+0000)');
+  assertStrictEquals(local.directory.current(), store, "the snapshot and its caches stay");
+  assertStrictEquals((await getJson(localApp, "/api/v1/clubs?q=abc")).res.status, 200);
+});
+
+Deno.test("GET /api/v1/clubs answers 400 for every over-long parameter", async () => {
+  for (
+    const [param, code] of [
+      ["type", "invalid_type"],
+      ["state", "invalid_state"],
+      ["country", "invalid_country"],
+      ["city", "invalid_city"],
+      ["match", "invalid_match"],
+      ["sort", "invalid_sort"],
+      ["page", "invalid_page"],
+      ["limit", "invalid_limit"],
+      ["waitlist", "invalid_waitlist"],
+    ]
+  ) {
+    const { res, body } = await getJson(app, `/api/v1/clubs?${param}=${"1".repeat(300)}`);
+    assertStrictEquals(res.status, 400, param);
+    assertStrictEquals(body.code, code);
+  }
+});
+
+Deno.test("GET /api/v1/clubs keeps the bytes of its cached queries within their budget", async () => {
+  await using local = await fixture();
+  const localApp = testApp(local.directory);
+  for (let i = 0; i < 400; i++) {
+    const res = await localApp.request(`http://x/api/v1/clubs?q=${i}${"x".repeat(190)}`);
+    await res.body?.cancel();
+  }
+  const stats = local.directory.current().memoStats();
+  for (const name of ["clubs.queries", "clubs.pages", "search.totals"]) {
+    assert(stats[name]!.bytes <= stats[name]!.budget, name);
+  }
+  assert(stats["clubs.queries"]!.size < 400, "older queries were evicted");
+});
+
+Deno.test("GET /api/v1/clubs: match, sort and city", async () => {
+  assertEquals(names((await getJson(app, "/api/v1/clubs?q=george%20st")).body), []);
+  assertEquals(names((await getJson(app, "/api/v1/clubs?q=george%20st&match=words")).body), [
+    "Royal St. George's Golf Club",
+  ]);
+  assertEquals(names((await getJson(app, "/api/v1/clubs?q=sidney&match=fuzzy")).body), [
+    "Royal Sydney Golf Club",
+  ]);
+  assertEquals(names((await getJson(app, "/api/v1/clubs?city=ZURICH")).body), ["Golf Club Zürich"]);
+  const ranked = await getJson(app, "/api/v1/clubs?q=club&sort=relevance&limit=2");
+  assertEquals(names(ranked.body), ["Club de Golf, Málaga", "Club Havana Cigar Lounge"]);
+  assertStrictEquals(
+    ranked.res.headers.get("link"),
+    '<https://clubs.example/api/v1/clubs?q=club&sort=relevance&limit=2&page=2>; rel="next"',
+  );
+  const bad = await getJson(app, "/api/v1/clubs?sort=relevance");
+  assertStrictEquals(bad.body.code, "invalid_sort");
+});
+
+Deno.test("GET /api/v1/clubs adds suggestions to an empty result, only when one finds clubs", async () => {
+  const { res, body } = await getJson(app, "/api/v1/clubs?type=golff");
+  assertStrictEquals(res.status, 200);
+  assertEquals(body, {
+    clubs: [],
+    total: 0,
+    fee_access: "locked",
+    suggestions: [{ params: { type: "golf" }, total: 13 }],
+  });
+  assertEquals((await getJson(app, "/api/v1/clubs?q=zzzzzz")).body, {
+    clubs: [],
+    total: 0,
+    fee_access: "locked",
+  });
+  const found = await getJson(app, "/api/v1/clubs?type=golf&limit=1");
+  assert(!("suggestions" in found.body));
 });

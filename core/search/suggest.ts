@@ -1,0 +1,243 @@
+/**
+ * Suggestions for a search that found nothing: corrected queries, each with
+ * the parameters it changes and the total it would return, computed by the
+ * one engine ({@link findPage}), so a suggestion never promises clubs it
+ * would not find. REST adds them to an empty ClubList, MCP to its result,
+ * `query` prints them on stderr.
+ *
+ * What is tried, in this order (at most {@link MAX_SUGGESTIONS} are kept,
+ * only those that find clubs):
+ * - `q`: a looser `match` (`words`, then `fuzzy`), then `q` with each word
+ *   no name holds replaced by the closest words names hold;
+ * - `type`: the closest stored types and group names;
+ * - `country` and `state`: the closest place names and codes with clubs;
+ *   a `state` sent without `country` that is a region outside the United
+ *   States and Canada: the same search with that region's country, and
+ *   without `state`;
+ * - `city`: the closest city names.
+ *
+ * @example
+ * ```ts ignore
+ * import { suggest } from "./suggest.ts";
+ * suggest(store, parseSearch({ q: "royl" }).value);
+ * // [{ params: { q: "royal" }, total: 2 }]
+ * ```
+ * @module
+ */
+import { placeKey } from "../model/fold.ts";
+import type { SuggestedParam } from "../model/search_params.ts";
+import { TYPE_ALIASES, TYPE_GROUPS } from "../model/types.ts";
+import { isIsoKey, NORTH_AMERICA, resolveCountryKey, resolveStateKey } from "../places/resolve.ts";
+import type { ClubStore } from "../store/store.ts";
+import { keyIndex, typeMask } from "./key_index.ts";
+import type { SearchQuery } from "./query.ts";
+import { filterKey, findPage } from "./search.ts";
+import { editDistance, wordIndex } from "./words.ts";
+
+/** One corrected search. */
+export interface Suggestion {
+  /** The parameters to change: a new value, or null to leave the parameter out. */
+  params: Partial<Record<SuggestedParam, string | null>>;
+  /** Clubs the changed search returns. */
+  total: number;
+}
+
+/** Most suggestions given for one search. */
+export const MAX_SUGGESTIONS = 5;
+/** Closest values tried per parameter (or per unknown word of `q`). */
+const CLOSEST = 3;
+/** Unknown words of `q` corrected at most. */
+const MAX_UNKNOWN_WORDS = 8;
+/** Bytes of suggestions kept per snapshot (see core/store/memo.ts). */
+const SUGGESTIONS_BYTES = 1024 * 1024;
+
+/** Edits forgiven when looking for the closest value of `letters` letters. */
+function reach(letters: number): number {
+  return letters < 3 ? 0 : letters < 6 ? 1 : 2;
+}
+
+/**
+ * The closest of `values` to `target`: within {@link reach} edits (a prefix
+ * counts when `prefix`), fewest edits first, then largest `weight`.
+ */
+function closest<T>(
+  target: string,
+  values: Iterable<T>,
+  text: (v: T) => string,
+  weight: (v: T) => number,
+  prefix = false,
+): T[] {
+  const max = reach([...target].length);
+  const found: { v: T; d: number; w: number }[] = [];
+  for (const v of values) {
+    const t = text(v);
+    if (t === target) continue;
+    if (prefix && t.startsWith(target)) {
+      found.push({ v, d: 1, w: weight(v) });
+      continue;
+    }
+    if (max === 0 || Math.abs(t.length - target.length) > max) continue;
+    const d = editDistance(target, t, max);
+    if (d <= max) found.push({ v, d, w: weight(v) });
+  }
+  return found.sort((a, b) => a.d - b.d || b.w - a.w).slice(0, CLOSEST).map((f) => f.v);
+}
+
+/** "new south wales" → "New South Wales": folded names back in a readable case. */
+function titleCase(text: string): string {
+  return text.replace(/(^|\s)(\p{L})/gu, (_, s: string, c: string) => s + c.toUpperCase());
+}
+
+/** Whether a value looks like a code (`FL`, `GBR`) rather than a name. */
+function codeLike(raw: string): boolean {
+  return /^[A-Za-z0-9]{1,3}$/.test(raw.trim());
+}
+
+/** A candidate: the parameters it changes and the query it runs. */
+type Candidate = [Suggestion["params"], SearchQuery];
+
+function qCandidates(store: ClubStore, q: SearchQuery): Candidate[] {
+  if (q.q === null || q.words.length === 0) return [];
+  const out: Candidate[] = [];
+  if (q.match === "substring") out.push([{ match: "words" }, { ...q, match: "words" }]);
+  if (q.match !== "fuzzy") out.push([{ match: "fuzzy" }, { ...q, match: "fuzzy" }]);
+  const index = wordIndex(store);
+  const last = q.words.at(-1);
+  const unknown = [...new Set(q.words)].filter((w) => index.id(w) < 0).slice(0, MAX_UNKNOWN_WORDS);
+  if (!unknown.length) return out;
+  const ids = index.vocab.map((_, i) => i);
+  const options = new Map(unknown.map((w) => [
+    w,
+    closest(w, ids, (i) => index.vocab[i]!, (i) => index.docs(i), w === last).map((i) =>
+      index.vocab[i]!
+    ),
+  ]));
+  // The best correction of every word, then the next ones of the first word.
+  const first = unknown[0]!;
+  const variants = (options.get(first) ?? []).map((alt, n) =>
+    q.words.map((w) => w === first ? alt : n === 0 ? options.get(w)?.[0] ?? w : w)
+  );
+  for (const words of variants) {
+    const text = words.join(" ");
+    const match = q.match === "substring" ? "words" : q.match;
+    out.push([
+      match === q.match ? { q: text } : { q: text, match },
+      { ...q, q: text, words, match },
+    ]);
+  }
+  return out;
+}
+
+function typeCandidates(store: ClubStore, q: SearchQuery): Candidate[] {
+  if (q.typeKey === null || typeMask(store, q.typeKey).some((m) => m === 1)) return [];
+  const idx = keyIndex(store);
+  const stored = idx.types.values.filter((t): t is string => t !== null);
+  const names = [
+    ...new Set([...stored, ...Object.keys(TYPE_GROUPS), ...Object.keys(TYPE_ALIASES)]),
+  ];
+  return closest(q.typeKey, names, (t) => t, () => 0).map((t) => [
+    { type: t },
+    { ...q, typeKey: TYPE_ALIASES[t] ?? t, types: [...(TYPE_GROUPS[t] ?? [t])] },
+  ]);
+}
+
+/** Places of one kind with clubs (within the given countries): folded spellings and keys. */
+function places(store: ClubStore, kind: "country" | "state", scope: readonly string[] | null) {
+  const rows = store.statement("SELECT alias, key, scope FROM places WHERE kind = ?").all(
+    kind,
+  ) as { alias: string; key: string; scope: string }[];
+  return scope === null ? rows : rows.filter((r) => scope.includes(r.scope));
+}
+
+function countryCandidates(store: ClubStore, q: SearchQuery): Candidate[] {
+  if (q.country === null) return [];
+  const idx = keyIndex(store);
+  // A country with clubs is not misspelled: it only has no match with the other filters.
+  if (idx.countries.find(resolveCountryKey(store, q.country)) >= 0) return [];
+  const stored = idx.countries.values.filter((k): k is string => k !== null && !isIsoKey(k));
+  const candidates = [
+    ...places(store, "country", null),
+    ...stored.map((key) => ({ alias: key.slice("name:".length), key })),
+  ];
+  const code = codeLike(q.country);
+  const best = closest(placeKey(q.country), candidates, (p) => p.alias, () => 0);
+  const values = [
+    ...new Set(best.map((p) => code && isIsoKey(p.key) ? p.key : titleCase(p.alias))),
+  ];
+  return values.map((v) => [{ country: v }, { ...q, country: v }]);
+}
+
+function stateCandidates(store: ClubStore, q: SearchQuery): Candidate[] {
+  if (q.state === null) return [];
+  const idx = keyIndex(store);
+  const countryKey = q.country === null ? null : resolveCountryKey(store, q.country);
+  const scope = countryKey === null ? NORTH_AMERICA : isIsoKey(countryKey) ? [countryKey] : [];
+  if (idx.states.find(resolveStateKey(store, q.state, scope)) >= 0) return [];
+  const alias = placeKey(q.state);
+  const out: Candidate[] = [];
+  if (countryKey === null) {
+    // Maybe a region elsewhere: the same search in its country, and without the state.
+    const countries = [
+      ...new Set(places(store, "state", null).filter((p) => p.alias === alias).map((p) => p.scope)),
+    ].filter((c) => !NORTH_AMERICA.includes(c));
+    for (const c of countries) out.push([{ country: c }, { ...q, country: c }]);
+    out.push([{ state: null }, { ...q, state: null }]);
+    if (countries.length) return out;
+  }
+  const code = codeLike(q.state);
+  const best = closest(alias, places(store, "state", scope), (p) => p.alias, () => 0);
+  const values = [
+    ...new Set(best.map((p) => code ? p.key.slice(p.key.indexOf("-") + 1) : titleCase(p.alias))),
+  ];
+  return [...values.map((v): Candidate => [{ state: v }, { ...q, state: v }]), ...out];
+}
+
+function cityCandidates(store: ClubStore, q: SearchQuery): Candidate[] {
+  const idx = keyIndex(store);
+  if (q.city === null || idx.cities.find(q.city) >= 0) return [];
+  const cities = idx.cities.values.filter((c): c is string => c !== null);
+  return closest(q.city, cities, (c) => c, () => 0).map((c) => [
+    { city: titleCase(c) },
+    { ...q, city: c },
+  ]);
+}
+
+/**
+ * Corrected searches for a query that found nothing, each with the total it
+ * returns (only those that find clubs, best first, at most
+ * {@link MAX_SUGGESTIONS}). Empty when nothing close finds a club. Kept per
+ * snapshot and filter set.
+ *
+ * @example
+ * ```ts ignore
+ * suggest(store, query); // [{ params: { type: "golf" }, total: 13 }]
+ * ```
+ */
+export function suggest(store: ClubStore, q: SearchQuery): Suggestion[] {
+  return store.memo<string, Suggestion[]>("search.suggestions", SUGGESTIONS_BYTES).use(
+    filterKey(q),
+    () => {
+      const out: Suggestion[] = [];
+      const seen = new Set<string>();
+      for (
+        const make of [
+          qCandidates,
+          typeCandidates,
+          countryCandidates,
+          stateCandidates,
+          cityCandidates,
+        ]
+      ) {
+        for (const [params, query] of make(store, q)) {
+          if (out.length >= MAX_SUGGESTIONS) return out;
+          const id = JSON.stringify(params);
+          if (seen.has(id)) continue;
+          seen.add(id);
+          const { total } = findPage(store, { ...query, sort: "name", page: 1, limit: 1 });
+          if (total > 0) out.push({ params, total });
+        }
+      }
+      return out;
+    },
+  );
+}

@@ -1,0 +1,357 @@
+/**
+ * Word matching (`match=words` and `match=fuzzy`): the words of every name,
+ * built at import into `word_index`, held in memory per snapshot as a
+ * vocabulary with, per word, the clubs whose name holds it, and, per club,
+ * its name's words in order (for relevance).
+ *
+ * A word is a run of letters and digits of the folded name (case and
+ * accents removed; see core/model/fold.ts): "St. Andrew's" has the words
+ * `st`, `andrew` and `s`. `words` matches each word of `q` exactly; `fuzzy`
+ * also lets the last word be the start of a word and forgives typos (one
+ * edit from 5 letters, two from 9, an edit being an insertion, deletion,
+ * substitution or swap of neighbours).
+ *
+ * Work per query is bounded: `q` has at most 200 characters, hence at most
+ * 100 words; a word is looked up once per query (and kept in a memo), a
+ * typo-tolerant lookup scans the vocabulary (a few thousand words) with a
+ * length filter and a distance computation that stops past two edits.
+ *
+ * @example
+ * ```ts ignore
+ * import { wordMatches } from "./words.ts";
+ * wordMatches(store, ["aberdeen", "royal"], "words").list; // clubs (0-based) whose name holds both
+ * ```
+ * @module
+ */
+import type { DatabaseSync } from "node:sqlite";
+import { ONE_TYPO_LETTERS, TWO_TYPOS_LETTERS } from "../model/search_params.ts";
+import type { MatchMode } from "../model/search_params.ts";
+import type { ClubStore } from "../store/store.ts";
+
+const NON_WORD = /[^\p{L}\p{N}]+/u;
+
+/**
+ * The words of a folded text, in order: its runs of letters and digits.
+ *
+ * @example
+ * ```ts
+ * import { queryWords } from "./words.ts";
+ * queryWords("st. andrew's golf-club"); // ["st", "andrew", "s", "golf", "club"]
+ * ```
+ */
+export function queryWords(folded: string): string[] {
+  return folded.split(NON_WORD).filter((w) => w !== "");
+}
+
+/**
+ * Typos `fuzzy` forgives in a word of `letters` letters.
+ *
+ * @example
+ * ```ts
+ * import { typoAllowance } from "./words.ts";
+ * [typoAllowance(4), typoAllowance(5), typoAllowance(9)]; // [0, 1, 2]
+ * ```
+ */
+export function typoAllowance(letters: number): number {
+  return letters >= TWO_TYPOS_LETTERS ? 2 : letters >= ONE_TYPO_LETTERS ? 1 : 0;
+}
+
+/**
+ * Edits (insertions, deletions, substitutions, swaps of neighbours) between
+ * `a` and `b`, or between `a` and the closest start of `b` when `prefix`;
+ * any answer above `max` is `max + 1`, found without finishing the table.
+ *
+ * @example
+ * ```ts
+ * import { editDistance } from "./words.ts";
+ * editDistance("royl", "royal", 2); // 1
+ * editDistance("aberdene", "aberdeen", 2); // 1 (a swap)
+ * editDistance("aber", "aberdeen", 2, true); // 0
+ * ```
+ */
+export function editDistance(a: string, b: string, max: number, prefix = false): number {
+  const m = a.length;
+  const n = b.length;
+  if (!prefix && Math.abs(m - n) > max) return max + 1;
+  // Rows of the table: two back (for swaps), previous, current.
+  let back = new Array<number>(n + 1).fill(0);
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  let cur = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= m; i++) {
+    cur[0] = i;
+    let low = cur[0];
+    for (let j = 1; j <= n; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (
+        i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) &&
+        a.charCodeAt(i - 2) === b.charCodeAt(j - 1)
+      ) d = Math.min(d, back[j - 2]! + 1);
+      cur[j] = d;
+      if (d < low) low = d;
+    }
+    if (low > max) return max + 1;
+    [back, prev, cur] = [prev, cur, back];
+  }
+  const d = prefix ? Math.min(...prev) : prev[n]!;
+  return Math.min(d, max + 1);
+}
+
+/** Reads little-endian 32-bit integers out of a blob (whose bytes may start anywhere). */
+function int32s(blob: Uint8Array): Int32Array {
+  const out = new Int32Array(blob.byteLength / 4);
+  new Uint8Array(out.buffer).set(blob);
+  return out;
+}
+
+/**
+ * Builds `word_index` from the folded names of `club_keys` (in rank order).
+ * Runs inside the import, after `club_keys` is filled.
+ *
+ * @example
+ * ```ts ignore
+ * buildWordIndex(db);
+ * ```
+ */
+export function buildWordIndex(db: DatabaseSync): void {
+  const names = db.prepare("SELECT name FROM club_keys ORDER BY rank").all() as { name: string }[];
+  const perClub = names.map((r) => queryWords(r.name));
+  const vocab = [...new Set(perClub.flat())].sort();
+  const ids = new Map(vocab.map((w, i) => [w, i]));
+  const starts = new Int32Array(perClub.length + 1);
+  const tokens = new Int32Array(perClub.reduce((n, w) => n + w.length, 0));
+  let at = 0;
+  perClub.forEach((words, c) => {
+    starts[c] = at;
+    for (const w of words) tokens[at++] = ids.get(w)!;
+  });
+  starts[perClub.length] = at;
+  const put = db.prepare("INSERT INTO word_index(part, data) VALUES (?, ?)");
+  put.run("vocab", new TextEncoder().encode(vocab.join("\n")));
+  put.run("starts", new Uint8Array(starts.buffer));
+  put.run("tokens", new Uint8Array(tokens.buffer));
+}
+
+/** The words of every name of a snapshot, in memory. */
+export class WordIndex {
+  /** Every word, sorted; a word's id is its position. */
+  readonly vocab: readonly string[];
+  /** Club `c`'s words are `tokens[starts[c]]` to `tokens[starts[c + 1] - 1]`. */
+  readonly starts: Int32Array;
+  readonly tokens: Int32Array;
+  /** Word `w` is in the names of clubs `clubs[first[w]]` to `clubs[first[w + 1] - 1]`, in rank order. */
+  readonly first: Int32Array;
+  readonly clubs: Int32Array;
+  readonly #ids: Map<string, number>;
+
+  private constructor(vocab: string[], starts: Int32Array, tokens: Int32Array) {
+    this.vocab = vocab;
+    this.starts = starts;
+    this.tokens = tokens;
+    this.#ids = new Map(vocab.map((w, i) => [w, i]));
+    // Postings: each club once per distinct word, in rank order.
+    const count = new Int32Array(vocab.length + 1);
+    const seen = new Int32Array(vocab.length).fill(-1);
+    const size = starts.length - 1;
+    for (let c = 0; c < size; c++) {
+      for (let t = starts[c]!; t < starts[c + 1]!; t++) {
+        const w = tokens[t]!;
+        if (seen[w] !== c) (seen[w] = c, count[w + 1]!++);
+      }
+    }
+    for (let w = 0; w < vocab.length; w++) count[w + 1]! += count[w]!;
+    this.first = count.slice();
+    this.clubs = new Int32Array(count[vocab.length]!);
+    const fill = count.slice(0, vocab.length);
+    seen.fill(-1);
+    for (let c = 0; c < size; c++) {
+      for (let t = starts[c]!; t < starts[c + 1]!; t++) {
+        const w = tokens[t]!;
+        if (seen[w] !== c) (seen[w] = c, this.clubs[fill[w]!++] = c);
+      }
+    }
+  }
+
+  /** Reads the index built at import. */
+  static load(db: DatabaseSync): WordIndex {
+    const parts = Object.fromEntries(
+      (db.prepare("SELECT part, data FROM word_index").all() as {
+        part: string;
+        data: Uint8Array;
+      }[]).map((r) => [r.part, r.data]),
+    );
+    const text = new TextDecoder().decode(parts.vocab);
+    return new WordIndex(
+      text === "" ? [] : text.split("\n"),
+      int32s(parts.starts!),
+      int32s(parts.tokens!),
+    );
+  }
+
+  /** The id of a word, or -1 when no name holds it. */
+  id(word: string): number {
+    return this.#ids.get(word) ?? -1;
+  }
+
+  /** How many clubs' names hold word `w`. */
+  docs(w: number): number {
+    return this.first[w + 1]! - this.first[w]!;
+  }
+
+  /** Bytes held, for the memo's budget. */
+  get bytes(): number {
+    let n = this.starts.byteLength + this.tokens.byteLength + this.first.byteLength +
+      this.clubs.byteLength;
+    for (const w of this.vocab) n += 2 * (16 + 2 * w.length);
+    return n;
+  }
+}
+
+// Budgets of this module's memos (see core/store/memo.ts).
+const WORD_INDEX_BYTES = 8 * 1024 * 1024;
+const WORD_HITS_BYTES = 1024 * 1024;
+const WORD_MATCHES_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The snapshot's word index, loaded once through its memo.
+ *
+ * @example
+ * ```ts ignore
+ * wordIndex(store).vocab.length; // distinct words in names
+ * ```
+ */
+export function wordIndex(store: ClubStore): WordIndex {
+  return store.memo<"index", WordIndex>("search.word_index", WORD_INDEX_BYTES, {
+    kind: "structure",
+    weigh: (index) => index.bytes,
+  }).use("index", () => WordIndex.load(store.db));
+}
+
+/** The words one query word matches, fewest typos first. */
+export interface WordHits {
+  /** Word ids. */
+  ids: Int32Array;
+  /** Typos of each. */
+  typos: Uint8Array;
+}
+
+/**
+ * The vocabulary words `word` matches: itself in `words` mode; in `fuzzy`
+ * mode also the words within its typo allowance and, for the last word of
+ * `q`, every word it (within the allowance) starts.
+ */
+export function wordHits(store: ClubStore, word: string, mode: MatchMode, last: boolean): WordHits {
+  const fuzzy = mode === "fuzzy";
+  const key = `${fuzzy ? (last ? "p" : "f") : "w"}${word}`;
+  return store.memo<string, WordHits>("search.word_hits", WORD_HITS_BYTES, {
+    weigh: (hits, key) => 5 * hits.ids.length + 2 * key.length,
+  }).use(key, () => {
+    const index = wordIndex(store);
+    const exact = index.id(word);
+    if (!fuzzy) {
+      return exact < 0
+        ? { ids: new Int32Array(0), typos: new Uint8Array(0) }
+        : { ids: Int32Array.of(exact), typos: Uint8Array.of(0) };
+    }
+    const max = typoAllowance([...word].length);
+    const found: [number, number][] = [];
+    index.vocab.forEach((v, id) => {
+      if (last && v.startsWith(word)) return found.push([id, 0]);
+      if (max === 0) return v === word && found.push([id, 0]);
+      // A word too short (or, unless a prefix may match, too long) cannot be close.
+      if (v.length < word.length - max || (!last && v.length > word.length + max)) return;
+      const d = editDistance(word, v, max, last);
+      if (d <= max) found.push([id, d]);
+    });
+    found.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+    return {
+      ids: Int32Array.from(found, (f) => f[0]),
+      typos: Uint8Array.from(found, (f) => f[1]),
+    };
+  });
+}
+
+/** The clubs whose names hold every word of a query. */
+export interface WordMatches {
+  /** Matching clubs (0-based), in rank order. */
+  list: Int32Array;
+  /** Per club: 0 when it does not match, else 1 + its typos (fewest over its words). */
+  hit: Uint8Array;
+}
+
+/**
+ * The clubs whose names hold every word (in any order) as `mode` matches
+ * it. Kept per snapshot, mode and words.
+ *
+ * @example
+ * ```ts ignore
+ * wordMatches(store, ["st", "andrews"], "words").list.length;
+ * ```
+ */
+export function wordMatches(
+  store: ClubStore,
+  words: readonly string[],
+  mode: MatchMode,
+): WordMatches {
+  const distinct = [...new Set(words)];
+  const lastWord = words.at(-1);
+  return store.memo<string, WordMatches>("search.word_matches", WORD_MATCHES_BYTES, {
+    weigh: (m, key) => m.list.byteLength + m.hit.byteLength + 2 * key.length,
+  }).use(`${mode}\u0000${distinct.join(" ")}\u0000${lastWord}`, () => {
+    const index = wordIndex(store);
+    const size = index.starts.length - 1;
+    const hits = distinct.map((w) => wordHits(store, w, mode, w === lastWord));
+    // The rarest word first: later words only check clubs already kept.
+    const postings = (h: WordHits) => h.ids.reduce((n, w) => n + index.docs(w), 0);
+    const order = hits.map((h) => ({ h, n: postings(h) })).sort((a, b) => a.n - b.n);
+    const marks = new Uint8Array(size);
+    const typos = new Uint8Array(size);
+    let kept = size;
+    for (let i = 0; i < order.length && kept > 0; i++) {
+      const { ids, typos: dist } = order[i]!.h;
+      kept = 0;
+      // Fewest typos first, so a club's first hit for this word is its best.
+      for (let k = 0; k < ids.length; k++) {
+        const w = ids[k]!;
+        for (let p = index.first[w]!; p < index.first[w + 1]!; p++) {
+          const c = index.clubs[p]!;
+          if (marks[c] !== i) continue;
+          marks[c] = i + 1;
+          typos[c] = Math.min(254, typos[c]! + dist[k]!);
+          kept++;
+        }
+      }
+    }
+    const full = order.length;
+    const hit = new Uint8Array(size);
+    let n = 0;
+    for (let c = 0; c < size; c++) if (full > 0 && marks[c] === full) (hit[c] = 1 + typos[c]!, n++);
+    const list = new Int32Array(n);
+    n = 0;
+    for (let c = 0; c < size; c++) if (hit[c]) list[n++] = c;
+    return { list, hit };
+  });
+}
+
+/**
+ * How well club `c`'s name matches the query's words (in `q` order) for
+ * relevance: 0 its words are the query's, 1 it starts with them, 2 they
+ * appear in it one after another, 3 otherwise.
+ */
+export function wordTier(
+  index: WordIndex,
+  c: number,
+  sets: readonly Set<number>[],
+): number {
+  const from = index.starts[c]!;
+  const to = index.starts[c + 1]!;
+  const n = sets.length;
+  const at = (p: number) => {
+    for (let k = 0; k < n; k++) if (!sets[k]!.has(index.tokens[p + k]!)) return false;
+    return true;
+  };
+  if (n === 0 || to - from < n) return 3;
+  if (at(from)) return to - from === n ? 0 : 1;
+  for (let p = from + 1; p + n <= to; p++) if (at(p)) return 2;
+  return 3;
+}

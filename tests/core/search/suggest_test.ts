@@ -1,0 +1,95 @@
+import { assert, assertEquals } from "../../_assert.ts";
+import { findPage } from "../../../core/search/search.ts";
+import { parseSearch, type RawSearch } from "../../../core/search/query.ts";
+import { MAX_SUGGESTIONS, suggest, type Suggestion } from "../../../core/search/suggest.ts";
+import { sharedFixture } from "../../_fixture.ts";
+
+const { store } = await sharedFixture();
+
+function suggestions(raw: RawSearch): Suggestion[] {
+  const q = parseSearch(raw);
+  if (!q.ok) throw new Error(q.error.detail);
+  assertEquals(findPage(store, q.value).total, 0, "only an empty search gets suggestions");
+  return suggest(store, q.value);
+}
+
+/** The total of the search with a suggestion's changes applied. */
+function totalWith(raw: RawSearch, s: Suggestion): number {
+  const changed: Record<string, unknown> = { ...raw };
+  for (const [k, v] of Object.entries(s.params)) {
+    if (v === null) delete changed[k];
+    else changed[k] = v;
+  }
+  const q = parseSearch(changed as RawSearch);
+  if (!q.ok) throw new Error(q.error.detail);
+  return findPage(store, q.value).total;
+}
+
+Deno.test("suggest() offers a looser match for words in another order", () => {
+  assertEquals(suggestions({ q: "george st" }), [
+    { params: { match: "words" }, total: 1 },
+    { params: { match: "fuzzy" }, total: 1 },
+  ]);
+});
+
+Deno.test("suggest() corrects a misspelt word of q to the closest name word", () => {
+  assertEquals(suggestions({ q: "royl" }), [{ params: { q: "royal", match: "words" }, total: 2 }]);
+  assertEquals(suggestions({ q: "sidney golf", match: "words" })[0], {
+    params: { match: "fuzzy" },
+    total: 1,
+  });
+  assert(
+    suggestions({ q: "pine vally", match: "words" }).some((s) =>
+      s.params.q === "pine valley" && s.total === 1
+    ),
+  );
+});
+
+Deno.test("suggest() offers the closest stored types and groups for an unknown type", () => {
+  assertEquals(suggestions({ type: "golff" }), [{ params: { type: "golf" }, total: 13 }]);
+  assertEquals(suggestions({ type: "yaht" }), [{ params: { type: "yacht" }, total: 1 }]);
+});
+
+Deno.test("suggest() offers the closest places with clubs for country and state", () => {
+  assertEquals(suggestions({ country: "Untied Kingdom" }), [
+    { params: { country: "United Kingdom" }, total: 1 },
+  ]);
+  assertEquals(suggestions({ state: "Florda" })[0], { params: { state: "Florida" }, total: 3 });
+  assertEquals(suggestions({ country: "Narnia" }), []);
+});
+
+Deno.test("suggest() adds the country of a region outside the US and Canada, and drops the state", () => {
+  assertEquals(suggestions({ state: "NSW" }), [
+    { params: { country: "AU" }, total: 1 },
+    { params: { state: null }, total: 30 },
+  ]);
+  assertEquals(suggestions({ state: "ZZ", type: "yacht" }), [{
+    params: { state: null },
+    total: 1,
+  }]);
+});
+
+Deno.test("suggest() offers the closest cities", () => {
+  assertEquals(suggestions({ city: "Zurch" }), [{ params: { city: "Zurich" }, total: 1 }]);
+});
+
+Deno.test("suggest() keeps only searches that find clubs, each with its real total", () => {
+  for (
+    const raw of [
+      { q: "royl" },
+      { q: "george st" },
+      { type: "golff", state: "FL" },
+      { state: "NSW" },
+      { city: "Zurch" },
+      { q: "zzzzzz" },
+      { country: "Narnia", type: "golf" },
+    ] as RawSearch[]
+  ) {
+    const list = suggestions(raw);
+    assert(list.length <= MAX_SUGGESTIONS);
+    for (const s of list) {
+      assert(s.total > 0);
+      assertEquals(totalWith(raw, s), s.total, JSON.stringify([raw, s]));
+    }
+  }
+});

@@ -1,0 +1,201 @@
+import fc from "fast-check";
+import { assert, assertEquals } from "../../_assert.ts";
+import { search } from "../../../core/search/search.ts";
+import type { RawSearch } from "../../../core/search/query.ts";
+import { editDistance, queryWords, typoAllowance, wordIndex } from "../../../core/search/words.ts";
+import { fold } from "../../../core/model/fold.ts";
+import { MATCH_MODES } from "../../../core/model/search_params.ts";
+import { sharedFixture } from "../../_fixture.ts";
+
+const { store } = await sharedFixture();
+
+function names(raw: RawSearch): string[] {
+  const r = search(store, { limit: "200", ...raw });
+  if (!r.ok) throw new Error(r.error.detail);
+  return r.value.clubs.map((c) => c.name);
+}
+
+const everyName = names({});
+const GOLF_CLUBS = [
+  "Augusta National Golf Club",
+  "Club de Golf, Málaga",
+  "Georgia Golf Club",
+  "Golf Club Zürich",
+  "Pine Valley Golf Club",
+  "Royal St. George's Golf Club",
+  "Royal Sydney Golf Club",
+  "Seminole Golf Club",
+];
+
+Deno.test("queryWords() splits folded text into runs of letters and digits", () => {
+  assertEquals(queryWords(fold('Rolling-Hills "NEAR" Club*')), [
+    "rolling",
+    "hills",
+    "near",
+    "club",
+  ]);
+  assertEquals(queryWords(fold("O'Brien's C.C.")), ["o", "brien", "s", "c", "c"]);
+  assertEquals(queryWords(""), []);
+});
+
+Deno.test("editDistance() counts insertions, deletions, substitutions and swaps, up to a bound", () => {
+  assertEquals(editDistance("royl", "royal", 2), 1);
+  assertEquals(editDistance("goerge", "george", 2), 1);
+  assertEquals(editDistance("wildrnes", "wilderness", 2), 2);
+  assertEquals(editDistance("abc", "xyz", 2), 3);
+  assertEquals(editDistance("aber", "aberdeen", 2, true), 0);
+  assertEquals(editDistance("abre", "aberdeen", 2, true), 1);
+  assertEquals(editDistance("x".repeat(200), "royal", 2), 3);
+});
+
+Deno.test("typoAllowance() forgives one typo from 5 letters and two from 9", () => {
+  assertEquals([4, 5, 8, 9, 20].map(typoAllowance), [0, 1, 1, 2, 2]);
+});
+
+Deno.test("match=words finds every word in any order, ignoring case, accents and punctuation", () => {
+  assertEquals(names({ q: "golf club", match: "words" }), GOLF_CLUBS);
+  assertEquals(names({ q: "CLUB golf", match: "words" }), GOLF_CLUBS);
+  assertEquals(names({ q: "st george", match: "words" }), ["Royal St. George's Golf Club"]);
+  assertEquals(names({ q: "george st", match: "words" }), ["Royal St. George's Golf Club"]);
+  assertEquals(names({ q: "St. George's", match: "words" }), ["Royal St. George's Golf Club"]);
+  assertEquals(names({ q: "malaga", match: "words" }), ["Club de Golf, Málaga"]);
+  assertEquals(names({ q: "MÁLAGA club", match: "words" }), ["Club de Golf, Málaga"]);
+  assertEquals(names({ q: "zurich golf", match: "words" }), ["Golf Club Zürich"]);
+  assertEquals(names({ q: "rolling hills", match: "words" }), ['Rolling-Hills "NEAR" Club*']);
+  assertEquals(names({ q: "o brien", match: "words" }), ["O'Brien's C.C."]);
+  assertEquals(names({ q: "the club", match: "words" }), [
+    "The Players Club",
+    "The Union League Club",
+  ]);
+});
+
+Deno.test("match=words wants whole words: no prefixes, no typos", () => {
+  assertEquals(names({ q: "roy", match: "words" }), []);
+  assertEquals(names({ q: "explorer", match: "words" }), []);
+  assertEquals(names({ q: "st georges", match: "words" }), []);
+  assertEquals(names({ q: "sidney", match: "words" }), []);
+});
+
+Deno.test("match=fuzzy takes the last word as a prefix and forgives typos by word length", () => {
+  assertEquals(names({ q: "roy", match: "fuzzy" }), [
+    "Royal St. George's Golf Club",
+    "Royal Sydney Golf Club",
+  ]);
+  assertEquals(names({ q: "explorer", match: "fuzzy" }), ["Explorers Club"]);
+  assertEquals(names({ q: "goerge", match: "fuzzy" }), ["Royal St. George's Golf Club"]);
+  assertEquals(names({ q: "st georges", match: "fuzzy" }), ["Royal St. George's Golf Club"]);
+  assertEquals(names({ q: "sidney golf", match: "fuzzy" }), ["Royal Sydney Golf Club"]);
+  assertEquals(names({ q: "serenty wellnes", match: "fuzzy" }), ["Serenity Wellness Club"]);
+  // Two typos from 9 letters, one from 5, none under 5.
+  assertEquals(names({ q: "wyldernes club", match: "fuzzy" }), ["Wilderness Outdoor Club"]);
+  assertEquals(names({ q: "wildrnes club", match: "fuzzy" }), []);
+  assertEquals(names({ q: "golf clb", match: "fuzzy" }), []);
+  assertEquals(names({ q: "royl", match: "fuzzy" }), []);
+});
+
+Deno.test("match without q changes nothing; a q without words matches every name", () => {
+  for (const match of MATCH_MODES) assertEquals(names({ match }), everyName);
+  assertEquals(names({ q: "!!!", match: "words" }), everyName);
+});
+
+Deno.test("sort=relevance puts the exact name, then names starting with q, then word starts first", () => {
+  assertEquals(names({ q: "club", sort: "relevance" }).slice(0, 3), [
+    "Club de Golf, Málaga",
+    "Club Havana Cigar Lounge",
+    "Alpine Ski Club",
+  ]);
+  assertEquals(names({ q: "golf club", match: "words", sort: "relevance" }), [
+    "Golf Club Zürich",
+    ...GOLF_CLUBS.filter((n) => n !== "Golf Club Zürich" && n !== "Club de Golf, Málaga"),
+    "Club de Golf, Málaga",
+  ]);
+  assertEquals(names({ q: "mystery club", match: "words", sort: "relevance" }), ["Mystery Club"]);
+  // Fewer typos first within a tier.
+  assertEquals(names({ q: "royal sidney", match: "fuzzy", sort: "relevance" }), [
+    "Royal Sydney Golf Club",
+  ]);
+});
+
+Deno.test("The word index holds every word of every name once in its vocabulary", () => {
+  const index = wordIndex(store);
+  const all = new Set(everyName.flatMap((n) => queryWords(fold(n))));
+  assertEquals([...index.vocab].sort(), [...all].sort());
+  assertEquals(index.starts.length, everyName.length + 1);
+});
+
+/** A few words of real names, maybe misspelt, in random order. */
+const nameWords = [...new Set(everyName.flatMap((n) => queryWords(fold(n))))];
+const query = fc.array(
+  fc.oneof(
+    fc.constantFrom(...nameWords),
+    fc.constantFrom(...nameWords).map((w) => w.slice(0, Math.max(1, w.length - 1))),
+    fc.string({ minLength: 1, maxLength: 6 }),
+  ),
+  { minLength: 1, maxLength: 3 },
+).map((ws) => ws.join(" "));
+
+const filters = fc.record({
+  type: fc.constantFrom(undefined, "golf", "city", "country_club"),
+  country: fc.constantFrom(undefined, "US", "AU", "all"),
+  waitlist: fc.constantFrom(undefined, "open,unknown", "by_invitation"),
+});
+
+Deno.test("Every match=words result holds every word of q (property)", () => {
+  fc.assert(
+    fc.property(query, filters, (q, f) => {
+      const words = queryWords(fold(q));
+      const expected = names(f).filter((n) => {
+        const own = queryWords(fold(n));
+        return words.every((w) => own.includes(w));
+      });
+      assertEquals(names({ ...f, q, match: "words" }), expected);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+Deno.test("match=fuzzy finds at least what match=words finds (property)", () => {
+  fc.assert(
+    fc.property(query, filters, (q, f) => {
+      const fuzzy = new Set(names({ ...f, q, match: "fuzzy" }));
+      for (const n of names({ ...f, q, match: "words" })) assert(fuzzy.has(n), n);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+Deno.test("sort=relevance returns the same clubs as name order, paged alike (property)", () => {
+  fc.assert(
+    fc.property(
+      query,
+      filters,
+      fc.constantFrom(...MATCH_MODES),
+      fc.integer({ min: 1, max: 5 }),
+      (q, f, match, limit) => {
+        fc.pre(fold(q) !== "");
+        const byName = search(store, { ...f, q, match, limit: "200" });
+        const byRelevance = search(store, { ...f, q, match, sort: "relevance", limit: "200" });
+        assert(byName.ok && byRelevance.ok);
+        const ids = (r: typeof byName) => r.ok ? r.value.clubs.map((c) => c.id) : [];
+        assertEquals([...ids(byRelevance)].sort(), [...ids(byName)].sort());
+        assertEquals(byRelevance.value.total, byName.value.total);
+        // Pages of the relevance order concatenate to the whole order.
+        const paged: string[] = [];
+        for (let page = 1; (page - 1) * limit < byName.value.total; page++) {
+          const r = search(store, {
+            ...f,
+            q,
+            match,
+            sort: "relevance",
+            limit: String(limit),
+            page: String(page),
+          });
+          assert(r.ok);
+          paged.push(...r.value.clubs.map((c) => c.id));
+        }
+        assertEquals(paged, ids(byRelevance));
+      },
+    ),
+    { numRuns: 150 },
+  );
+});
