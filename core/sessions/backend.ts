@@ -131,7 +131,7 @@ export async function openSessionAdmin(
 export interface LookupOptions {
   /** Where warnings go (Redis unreachable, and back). */
   log: (line: string) => void;
-  /** Redis: how often the local copy asks for changes (ms; default 200). */
+  /** Redis: how often the local copy asks for changes (ms; default 100). */
   pollMs?: number;
   /** Redis: how long to wait for the first copy before serving without it (ms; default 3000). */
   waitMs?: number;
