@@ -2,6 +2,8 @@ import { FIXTURE_CSV } from "../_fixture.ts";
 import { MAIN, runMain, spawn } from "../_run.ts";
 import { assert, assertEquals } from "../_assert.ts";
 
+const FIXTURES = new URL("../fixtures/import/", import.meta.url).pathname;
+
 Deno.test("import prints a summary and builds the database", async () => {
   const dir = await Deno.makeTempDir();
   const r = await runMain(["import", FIXTURE_CSV, "--db", `${dir}/c.db`]);
@@ -142,5 +144,143 @@ Deno.test("two imports into one database: the second refuses naming the first, o
     b.stderr.includes(`waiting for another import into ${db} (pid ${first.child.pid}) to finish…`),
   );
   assert(b.stderr.includes("30 clubs"), b.stderr);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("import says what changed; --dry-run --diff lists it as JSON without applying it", async () => {
+  const dir = await Deno.makeTempDir();
+  const db = `${dir}/c.db`;
+  const first = await runMain(["import", `${FIXTURES}pipe.csv`, "--db", db]);
+  assert(first.stderr.includes(`Changes: not compared, there is no database at ${db} yet`));
+  await Deno.writeTextFile(
+    `${dir}/next.csv`,
+    "name|city|country|holes\nThe Pipe, Club|Oslo|Norway|9\nNew Club|Bergen|Norway|\n",
+  );
+  const before = await Deno.readFile(db);
+  const dry = await runMain(["import", `${dir}/next.csv`, "--db", db, "--dry-run", "--diff"]);
+  assertEquals(dry.code, 0, dry.stderr);
+  assert(
+    dry.stderr.includes(
+      "Changes if applied: 1 added, 1 removed, 1 changed, 0 unchanged (matched by id)",
+    ),
+    dry.stderr,
+  );
+  assertEquals(
+    JSON.parse(dry.stdout).map((
+      e: { change: string; name: string; fields?: string[] },
+    ) => [e.change, e.name, e.fields ?? []]),
+    [["added", "New Club", []], ["removed", "Fjord Club", []], ["changed", "The Pipe, Club", [
+      "holes",
+    ]]],
+  );
+  assertEquals(await Deno.readFile(db), before);
+  const real = await runMain(["import", `${dir}/next.csv`, "--db", db]);
+  assert(real.stderr.includes("Changes: 1 added, 1 removed, 1 changed, 0 unchanged"), real.stderr);
+  assertEquals(real.stdout, "");
+  const same = await runMain(["import", `${dir}/next.csv`, "--db", db]);
+  assert(same.stderr.includes("Changes: none (2 clubs as before, matched by id)"), same.stderr);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("import --report json prints one summary for a pipeline, on success and on failure", async () => {
+  const dir = await Deno.makeTempDir();
+  const db = `${dir}/c.db`;
+  const ok = await runMain(["import", `${FIXTURES}warnings.csv`, "--db", db, "--report", "json"]);
+  assertEquals(ok.code, 0, ok.stderr);
+  const r = JSON.parse(ok.stdout);
+  assertEquals(
+    [r.ok, r.rows, r.errors.count, r.warnings.count, r.warnings.by_rule.country_code, r.diff],
+    [true, 9, 0, 8, 1, { compared: false, reason: `there is no database at ${db} yet` }],
+  );
+  assertEquals(Object.keys(r.timing), ["read", "build", "check", "diff", "swap"]);
+  const strict = await runMain([
+    "import",
+    `${FIXTURES}warnings.csv`,
+    "--db",
+    db,
+    "--strict",
+    "--report",
+    "json",
+  ]);
+  assertEquals(strict.code, 1);
+  const f = JSON.parse(strict.stdout);
+  assertEquals([f.ok, f.strict, f.errors.count, f.error], [
+    false,
+    true,
+    8,
+    "Cannot import: 8 warnings, and --strict makes them errors",
+  ]);
+  assert(strict.stderr.includes(`; ${db} was not changed`), strict.stderr);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("import lists warnings with line, column and value, summed up by rule", async () => {
+  const dir = await Deno.makeTempDir();
+  const r = await runMain(["import", `${FIXTURES}warnings.csv`, "--db", `${dir}/c.db`]);
+  assertEquals(r.code, 0, r.stderr);
+  assert(
+    r.stderr.includes(
+      'warning: line 2, column country: "JP" is a country code: stored as "Japan" (value: "JP") [2 rows]',
+    ),
+    r.stderr,
+  );
+  assert(
+    r.stderr.includes(
+      "8 warnings: 1 country code stored as a name, 1 region code stored as a name, 1 unknown country, 1 unknown region, 1 unknown type, 1 club of another type with golf facts, 1 coming_soon club with an opened_year in the past, 1 club with fee figures but no fee tier (imported; --strict refuses them)",
+    ),
+    r.stderr,
+  );
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("a failed first import says the database was not created, not that it was not changed", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/bad.csv`, "name,holes\nA,x\n");
+  const r = await runMain(["import", `${dir}/bad.csv`, "--db", `${dir}/new.db`]);
+  assertEquals(r.code, 1);
+  assert(r.stderr.includes(`; ${dir}/new.db was not created`), r.stderr);
+  assert(!r.stderr.includes("was not changed"), r.stderr);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("import reads --encoding, --delimiter and --format, and refuses unknown values", async () => {
+  const dir = await Deno.makeTempDir();
+  const db = `${dir}/c.db`;
+  const latin = await runMain([
+    "import",
+    `${FIXTURES}windows-1252.csv`,
+    "--db",
+    db,
+    "--encoding",
+    "windows-1252",
+  ]);
+  assertEquals(latin.code, 0, latin.stderr);
+  const bad = await runMain(["import", `${FIXTURES}windows-1252.csv`, "--db", db]);
+  assertEquals(bad.code, 1);
+  assert(bad.stderr.includes("line 2 is not valid UTF-8"), bad.stderr);
+  assert(bad.stderr.includes("--encoding windows-1252"), bad.stderr);
+  for (
+    const [flag, value, message] of [
+      ["--encoding", "ebcdic", "--encoding must be one of utf-8, windows-1252"],
+      ["--format", "xml", "--format must be one of csv, tsv, ndjson, json"],
+      ["--delimiter", "ab", "--delimiter must be one character"],
+      ["--report", "xml", "--report must be json"],
+    ]
+  ) {
+    const r = await runMain(["import", `${FIXTURES}pipe.csv`, "--db", db, flag!, value!]);
+    assertEquals(r.code, 2, `${flag} ${value}`);
+    assert(r.stderr.includes(message!), r.stderr);
+  }
+  const tab = await runMain([
+    "import",
+    "-",
+    "--db",
+    db,
+    "--format",
+    "csv",
+    "--delimiter",
+    "tab",
+  ], { stdin: "name\tcity\nA Club\tBern\n" });
+  assertEquals(tab.code, 0, tab.stderr);
   await Deno.remove(dir, { recursive: true });
 });
