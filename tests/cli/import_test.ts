@@ -1,5 +1,5 @@
 import { FIXTURE_CSV } from "../_fixture.ts";
-import { hasTerminal, MAIN, runAtTerminal, runMain, spawn } from "../_run.ts";
+import { MAIN, runMain, spawn } from "../_run.ts";
 import { assert, assertEquals } from "../_assert.ts";
 
 const FIXTURES = new URL("../fixtures/import/", import.meta.url).pathname;
@@ -283,28 +283,4 @@ Deno.test("import reads --encoding, --delimiter and --format, and refuses unknow
   ], { stdin: "name\tcity\nA Club\tBern\n" });
   assertEquals(tab.code, 0, tab.stderr);
   await Deno.remove(dir, { recursive: true });
-});
-
-Deno.test({
-  name: "import --diff on a terminal shows a table of the changes",
-  ignore: !hasTerminal,
-  async fn() {
-    const dir = await Deno.makeTempDir();
-    const db = `${dir}/c.db`;
-    await runMain(["import", `${FIXTURES}pipe.csv`, "--db", db]);
-    await Deno.writeTextFile(
-      `${dir}/next.csv`,
-      "name|city|country|holes\nThe Pipe, Club|Oslo|Norway|9\nNew Club|Bergen|Norway|\n",
-    );
-    const r = await runAtTerminal(60, ["import", `${dir}/next.csv`, "--db", db, "--diff"]);
-    assertEquals(r.code, 0, r.lines.join("\n"));
-    const table = r.lines.slice(r.lines.findIndex((l) => l.startsWith("CHANGE")));
-    assertEquals(table.slice(0, 4).map((l) => l.split(/\s{2,}/).slice(0, 3)), [
-      ["CHANGE", "NAME", "FIELDS"],
-      ["added", "New Club"],
-      ["removed", "Fjord Club"],
-      ["changed", "The Pipe, Club", "holes"],
-    ]);
-    await Deno.remove(dir, { recursive: true });
-  },
 });

@@ -126,3 +126,56 @@ Deno.test("query on a missing database says how to build it and exits 1", async 
   assert(r.stderr.includes('Cannot read database "/nonexistent/clubs.db"'), r.stderr);
   assert(r.stderr.includes("hint: build it with"), r.stderr);
 });
+
+/** `query --db <fixture> --format json` with the given flags. */
+function queryJson(...flags: string[]) {
+  return runMain(["query", ...flags, "--format", "json", "--db", fx.path]);
+}
+
+Deno.test("query --match, --sort and --city search as the REST parameters do", async () => {
+  const words = await queryJson("--q", "george st", "--match", "words");
+  assertEquals(JSON.parse(words.stdout).clubs.map((c: { name: string }) => c.name), [
+    "Royal St. George's Golf Club",
+  ]);
+  const ranked = await queryJson("--q", "club", "--sort", "relevance", "--limit", "2");
+  assertEquals(JSON.parse(ranked.stdout).clubs.map((c: { name: string }) => c.name), [
+    "Club de Golf, Málaga",
+    "Club Havana Cigar Lounge",
+  ]);
+  const city = await queryJson("--city", "zurich");
+  assertEquals(JSON.parse(city.stdout).total, 1);
+});
+
+Deno.test("query prints suggestions on stderr when nothing matches, the body on stdout", async () => {
+  const r = await queryJson("--type", "golff");
+  assertEquals(r.code, 0);
+  const body = JSON.parse(r.stdout);
+  assertEquals([body.total, body.suggestions], [0, [{ params: { type: "golf" }, total: 13 }]]);
+  assert(r.stderr.includes("--type golf   (13 clubs)"), r.stderr);
+  const state = await queryJson("--state", "NSW");
+  assert(state.stderr.includes("--country AU   (1 club)"), state.stderr);
+  assert(state.stderr.includes("without --state   (30 clubs)"), state.stderr);
+  const none = await queryJson("--q", "zzzzzz");
+  assertEquals(none.stderr, "");
+});
+
+Deno.test("query exits 2 naming --q when q is too long or holds a control character", async () => {
+  for (const q of ["x".repeat(201), "abc\u0001def"]) {
+    const r = await queryJson("--q", q);
+    assertEquals(r.code, 2);
+    assert(r.stderr.startsWith("error: invalid q (--q): "), r.stderr);
+    assert(!r.stderr.includes("\u0001"), "the message shows the character escaped");
+  }
+  const sort = await queryJson("--sort", "relevance");
+  assertEquals(sort.code, 2);
+  assert(sort.stderr.includes("needs q"), sort.stderr);
+});
+
+Deno.test("query --help lists every search parameter as a flag", async () => {
+  const r = await runMain(["query", "--help"]);
+  for (
+    const flag of ["--city CITY", "--match MODE", "--sort ORDER", "--q TEXT", "--waitlist LIST"]
+  ) {
+    assert(r.stdout.includes(flag), flag);
+  }
+});

@@ -293,3 +293,24 @@ Deno.test("search() q matches exactly the clubs whose folded name holds the fold
     { numRuns: 40 },
   );
 });
+
+Deno.test("search() finds a q longer than the trigram window exactly, and bounds the longest q", () => {
+  // 28 characters: the index is asked for a 24-character piece, the rest checked in memory.
+  assertEquals(names({ q: 'rolling-hills "near" club*' }), ['Rolling-Hills "NEAR" Club* (Dallas)']);
+  assertEquals(names({ q: "royal st. george's golf club" }), [
+    "Royal St. George's Golf Club (Sandwich)",
+  ]);
+  assertEquals(names({ q: "royal st. george's golf clux" }), []);
+  store.clearCaches();
+  const longest = "abcdefghijklmnopqrstuvwxyz0123456789".repeat(6).slice(0, 200);
+  assertEquals(total({ q: longest }), 0);
+  assertEquals(search(store, { q: longest + "x" }).ok, false);
+});
+
+Deno.test("search() filters by city, ignoring case, accents and punctuation", () => {
+  assertEquals(names({ city: "ZURICH" }), ["Golf Club Zürich (Zürich)"]);
+  assertEquals(names({ city: "montreal" }), ["Le Cercle Gourmand (Montréal)"]);
+  assertEquals(total({ city: "New York" }), 5);
+  assertEquals(total({ city: "new-york", type: "yacht" }), 1);
+  assertEquals(total({ city: "Atlantis" }), 0);
+});
