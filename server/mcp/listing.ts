@@ -11,12 +11,12 @@
  *   branches;
  * - zod's safe-integer bounds (`±9007199254740991`) say nothing: dropped;
  * - `$schema` names draft 2020-12, MCP's default dialect: dropped;
- * - output schemas keep their structure (properties, required, types, enums)
- *   but not the storage limits (lengths, patterns, ranges, no extra
- *   properties): a result always meets them (the SDK checks each one against
- *   the full zod schema before sending it). Nor their descriptions: hosts
- *   give models the input schemas, so what a result means is said in the
- *   tool's description, once.
+ * - output schemas keep their structure (properties, types, enums) but not
+ *   the storage limits (lengths, patterns, ranges, which fields are always
+ *   present, no extra properties): a result always meets them (the SDK
+ *   checks each one against the full zod schema before sending it). Nor
+ *   their descriptions: hosts give models the input schemas, so what a
+ *   result means is said in the tool's description, once.
  *
  * @example
  * ```ts ignore
@@ -58,6 +58,7 @@ const OUTPUT_ONLY_DROPS = new Set([
   "minItems",
   "maxItems",
   "additionalProperties",
+  "required",
 ]);
 
 const SAFE = Number.MAX_SAFE_INTEGER;
@@ -73,7 +74,10 @@ export function portableSchema(schema: unknown, io: "input" | "output" = "input"
   if (schema === null || typeof schema !== "object") return schema;
   const out: Json = {};
   for (const [k, v] of Object.entries(schema)) {
-    if (k === "$schema" || (io === "output" && OUTPUT_ONLY_DROPS.has(k))) continue;
+    // `undefined` is how a zod `meta` takes a generated keyword back out.
+    if (v === undefined || k === "$schema" || (io === "output" && OUTPUT_ONLY_DROPS.has(k))) {
+      continue;
+    }
     if ((k === "maximum" && v === SAFE) || (k === "minimum" && v === -SAFE)) continue;
     // Property names are data, not keywords: never drop one called "maximum".
     out[k] = k === "properties" && v && typeof v === "object"

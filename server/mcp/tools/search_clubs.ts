@@ -1,20 +1,31 @@
 /**
  * `search_clubs`: the REST search (spec §4.1) as an MCP tool, sized for a
- * model's context. Arguments go through the same `parseSearch` as
- * `GET /api/v1/clubs`, so they are accepted and rejected exactly as there;
- * what differs is the page size (10 by default, at most 50) and the rows:
- * compact unless `detail` asks for the full profiles.
+ * model's context. Its arguments are the search parameters of the one
+ * table (core/model/search_params.ts), and they go through the same
+ * `parseSearch` as `GET /api/v1/clubs`, so they are accepted and rejected
+ * exactly as there. What differs: `q` matches words by default (the MCP
+ * defaults of the search core), the page size (10 by default, at most 50),
+ * and the rows, compact unless `detail` asks for the full profiles. A search
+ * that finds nothing carries the search core's suggestions.
  *
  * @module
  */
 import { z } from "zod";
-import { PublicClubSchema, WAITLIST_VALUES } from "../../../core/schema/mod.ts";
+import { PublicClubSchema, SuggestionsSchema } from "../../../core/schema/mod.ts";
 import {
   findPage,
+  MAX_LIMIT,
+  MCP_SEARCH_DEFAULTS,
   parseSearch,
+  type RawSearch,
+  SEARCH_PARAM_NAMES,
+  SEARCH_PARAMS,
   type SearchError,
-  type SearchErrorCode,
+  type SearchParam,
+  type SearchParamInfo,
   type SearchQuery,
+  suggest,
+  type Suggestion,
 } from "../../../core/search/mod.ts";
 import {
   type ClubRecord,
@@ -60,16 +71,6 @@ const compactMask = Object.fromEntries(COMPACT_FIELDS.map((f) => [f, true])) as 
  */
 export const ClubRowSchema = z.looseObject(PublicClubSchema.pick(compactMask).shape);
 
-// Any number or string reaches parseSearch, so "0", 1.5 or "x" (or an
-// unknown waitlist value) get the search's own wording rather than a schema
-// error. `meta` only shapes the advertised JSON Schema (integers from 1,
-// digit strings, the waitlist values) as single-type `anyOf` branches, which
-// every client can map.
-const wholeNumber = z.union([
-  z.number().meta({ type: "integer", minimum: 1 }),
-  z.string().meta({ pattern: "^[0-9]+$" }),
-]);
-
 /** The type groups as the description states them, from the one table search uses. */
 const GROUPS = [
   ...Object.entries(TYPE_GROUPS).map(([name, types]) =>
@@ -78,24 +79,60 @@ const GROUPS = [
   ...Object.entries(TYPE_ALIASES).map(([alias, name]) => `${alias} = ${name}`),
 ].join(", ");
 
-/** Arguments of `search_clubs`. */
+/**
+ * Each parameter's rule in a model's terms, short (every client sends the
+ * listing to its model; the REST wording is in the parameter table).
+ * Typed by the table's names, so a new parameter cannot go undescribed.
+ */
+const DESCRIPTIONS: Record<SearchParam, string> = {
+  type: `Club type (list_club_types). Groups: ${GROUPS}.`,
+  state: 'Region name or code ("FL"); searches US and Canada unless country is sent.',
+  country: 'Name or ISO code ("GB"); omit for all.',
+  city: "City name; any case or accents.",
+  q: "Name words; any case or accents.",
+  match: "words: every word of q, any order; substring: q as typed; fuzzy: typos too.",
+  sort: "relevance needs q.",
+  waitlist: 'Array or "open,waitlist"; by_invitation includes invite_only.',
+  page: "From 1.",
+  limit: `Max ${TOOL_MAX_LIMIT} (${TOOL_MAX_DETAIL_LIMIT} with detail).`,
+};
+
+/**
+ * The argument schema of one search parameter. Any value of the right JSON
+ * type reaches parseSearch, so a value too long, out of range or unknown
+ * (`page: 0`, `match: "exact"`) gets the search's own wording rather than a
+ * schema error; `meta` only advertises the rule a model needs (values,
+ * defaults, whole numbers from 1; digit strings are read too).
+ */
+function argument(name: SearchParam): z.ZodType {
+  const p: SearchParamInfo = SEARCH_PARAMS[name];
+  switch (p.kind) {
+    case "text":
+      return z.string();
+    case "choice": {
+      const mcpDefault = (MCP_SEARCH_DEFAULTS as Partial<Record<SearchParam, string>>)[name];
+      return z.string().meta({ enum: [...p.values!], default: mcpDefault ?? p.default });
+    }
+    case "list":
+      return z.union([z.array(z.string().meta({ enum: [...p.values!] })), z.string()]);
+    case "whole":
+      return z.union([z.number(), z.string()]).meta({
+        anyOf: undefined,
+        type: "integer",
+        minimum: 1,
+        default: name === "limit" ? TOOL_DEFAULT_LIMIT : p.default,
+      });
+  }
+}
+
+/** Arguments of `search_clubs`: every search parameter, and `detail`. */
 export const inputSchema = z.object({
-  q: z.string().optional().describe("Part of the name; any case or accents."),
-  type: z.string().optional().describe(`Club type (list_club_types). Groups: ${GROUPS}.`),
-  country: z.string().optional().describe('Name or ISO code ("GB"); omit for all.'),
-  state: z.string().optional().describe(
-    'Region name or code ("FL"); searches US and Canada unless country is sent.',
-  ),
-  waitlist: z.union([
-    z.array(z.string().meta({ enum: [...WAITLIST_VALUES] })),
-    z.string(),
-  ]).optional().describe(
-    'Array or "open,waitlist"; by_invitation includes invite_only.',
-  ),
-  page: wholeNumber.optional().describe("From 1."),
-  limit: wholeNumber.optional().describe(
-    `Default ${TOOL_DEFAULT_LIMIT}, max ${TOOL_MAX_LIMIT} (${TOOL_MAX_DETAIL_LIMIT} with detail).`,
-  ),
+  ...Object.fromEntries(
+    SEARCH_PARAM_NAMES.map((name: SearchParam) => [
+      name,
+      argument(name).optional().describe(DESCRIPTIONS[name]),
+    ]),
+  ) as { [K in SearchParam]: z.ZodOptional<z.ZodType<NonNullable<RawSearch[K]>>> },
   detail: z.boolean().optional().describe("Full profiles (get_club's fields) instead of rows."),
 });
 
@@ -109,24 +146,39 @@ export const outputSchema = z.object({
   next_page: z.int().min(2).meta({ maximum: undefined }).nullable().describe(
     "The page argument for the next page; null on the last.",
   ),
+  suggestions: SuggestionsSchema.optional(),
 });
 
-/** The tool's rewording of the search errors: MCP arguments, not REST query strings. */
-const HINTS: Partial<Record<SearchErrorCode, string>> = {
-  invalid_page: "Send page as a whole number from 1, or leave it out for the first page.",
-  invalid_limit: `Send limit as a whole number from 1 to ${TOOL_MAX_LIMIT}, ` +
-    `or leave it out for ${TOOL_DEFAULT_LIMIT}.`,
-  invalid_waitlist: `Send waitlist as one or more of ${WAITLIST_VALUES.join(", ")}: ` +
-    '["open", "waitlist"] or "open,waitlist".',
-};
+/** What `search_clubs` answers. */
+export type SearchAnswer = z.infer<typeof outputSchema>;
+
+/** How to fix a rejected argument, in this tool's terms (not REST's query strings and defaults). */
+function hint(param: SearchParam): string {
+  const p: SearchParamInfo = SEARCH_PARAMS[param];
+  switch (p.kind) {
+    case "text":
+      return `Send ${param} as text of at most ${p.maxLength} characters, without control characters.`;
+    case "choice": {
+      const mcpDefault = (MCP_SEARCH_DEFAULTS as Partial<Record<SearchParam, string>>)[param];
+      return `Send ${param} as one of ${p.values!.join(", ")}, or leave it out for ${
+        mcpDefault ?? p.default
+      }.`;
+    }
+    case "list":
+      return `Send ${param} as one or more of ${p.values!.join(", ")}: ` +
+        '["open", "waitlist"] or "open,waitlist".';
+    case "whole":
+      return param === "limit"
+        ? `Send limit as a whole number from 1 to ${TOOL_MAX_LIMIT}, or leave it out for ${TOOL_DEFAULT_LIMIT}.`
+        : `Send ${param} as a whole number from 1, or leave it out for the first ${param}.`;
+  }
+}
 
 /** A rejected argument as one line: the problem's title, what was wrong, how to fix it. */
 export function searchErrorText(e: SearchError): string {
-  // The REST detail quotes REST's maximum; here larger values are simply clamped.
-  const detail = e.code === "invalid_limit"
-    ? `Limit "${e.value}" is not a whole number from 1`
-    : e.detail;
-  return `${PROBLEMS[e.code].title}: ${detail}. ${HINTS[e.code] ?? `Check ${e.param}.`}`;
+  // The REST detail quotes REST's maximum; here larger values are clamped to this tool's.
+  const detail = e.code === "invalid_limit" ? e.detail.replace(` to ${MAX_LIMIT}`, "") : e.detail;
+  return `${PROBLEMS[e.code].title}: ${detail}. ${hint(e.param)}`;
 }
 
 /** A compact row. */
@@ -175,17 +227,23 @@ function listing(clubs: ClubRow[]): string {
   }).join("\n");
 }
 
+/** A suggestion as a model reads it: `q "royal" (2)`, `no state, country "AU" (1)`. */
+function suggestionText({ params, total }: Suggestion): string {
+  const changes = Object.entries(params).map(([k, v]) => v === null ? `no ${k}` : `${k} "${v}"`);
+  return `${changes.join(", ")} (${total})`;
+}
+
 /**
  * The text content: a summary a model can act on without structuredContent
- * (names, places, links, how to page on), much shorter than the rows.
+ * (names, places, links, how to page on, what to try instead), much
+ * shorter than the rows.
  */
-export function summary(
-  clubs: ClubRow[],
-  total: number,
-  page: number,
-  limit: number,
-): string {
-  if (total === 0) return "No club matches these arguments.";
+export function summary(answer: SearchAnswer, query: Pick<SearchQuery, "sort">): string {
+  const { clubs, total, page, limit, suggestions } = answer;
+  if (total === 0) {
+    const tries = suggestions?.length ? ` Try: ${suggestions.map(suggestionText).join("; ")}.` : "";
+    return `No club matches these arguments.${tries}`;
+  }
   if (clubs.length === 0) {
     return `No clubs on page ${page}: ${total} match, so the last page is ${
       Math.ceil(total / limit)
@@ -193,8 +251,9 @@ export function summary(
   }
   const first = (page - 1) * limit + 1;
   const last = first + clubs.length - 1;
+  const order = query.sort === "relevance" ? "best matches first" : "sorted by name";
   const more = last < total ? ` Next: page ${page + 1}.` : "";
-  return `${total} clubs match; ${first}-${last} sorted by name.${more}\n${listing(clubs)}`;
+  return `${total} clubs match; ${first}-${last} ${order}.${more}\n${listing(clubs)}`;
 }
 
 /** The `search_clubs` tool. */
@@ -203,10 +262,10 @@ export const searchClubs: Tool<typeof inputSchema, typeof outputSchema> = {
   config: {
     title: "Search clubs",
     description:
-      "Find private membership clubs by name, type, place and waitlist status; arguments combine " +
-      "(AND), results sorted by name. Rows: name, city, state, country, type, waitlist_status, " +
-      "url (get_club takes it). total counts all matches; if has_more, repeat with " +
-      "page: next_page. No fees.",
+      "Find private membership clubs by name words, type, place and waitlist status; arguments " +
+      "combine. Rows: name, city, state, country, type, waitlist_status, url (for get_club). " +
+      "total counts all matches; if has_more, repeat with page: next_page. Nothing found: " +
+      "suggestions. No fees.",
     inputSchema,
     outputSchema,
     annotations: READ_ONLY,
@@ -214,7 +273,8 @@ export const searchClubs: Tool<typeof inputSchema, typeof outputSchema> = {
   handler(ctx, { detail = false, ...filters }) {
     // Empty counts as not sent, as in REST.
     const noLimit = filters.limit === undefined || String(filters.limit).trim() === "";
-    const parsed = parseSearch(noLimit ? { ...filters, limit: TOOL_DEFAULT_LIMIT } : filters);
+    const raw: RawSearch = noLimit ? { ...filters, limit: TOOL_DEFAULT_LIMIT } : filters;
+    const parsed = parseSearch(raw, MCP_SEARCH_DEFAULTS);
     if (!parsed.ok) return toolError(searchErrorText(parsed.error));
     const max = detail ? TOOL_MAX_DETAIL_LIMIT : TOOL_MAX_LIMIT;
     const query = { ...parsed.value, limit: Math.min(parsed.value.limit, max) };
@@ -229,7 +289,7 @@ export const searchClubs: Tool<typeof inputSchema, typeof outputSchema> = {
 
 /** A page as the tool answers it: the structured value (frozen: it is shared) and the text. */
 interface Answer {
-  value: z.infer<typeof outputSchema>;
+  value: SearchAnswer;
   text: string;
   /** Characters of the value as JSON, to weigh it. */
   size: number;
@@ -257,17 +317,19 @@ function answerPage(
     ? store.records(page.ranks).map((r) => toPublicClub(r, baseUrl))
     : compactRows(store, page.ranks, baseUrl);
   const hasMore = page.page * page.limit < page.total;
-  const value = {
+  const suggestions = page.total === 0 ? suggest(store, query) : [];
+  const value: SearchAnswer = {
     clubs: Object.freeze(clubs.map((c) => Object.freeze(c))) as ClubRow[],
     total: page.total,
     page: page.page,
     limit: page.limit,
     has_more: hasMore,
     next_page: hasMore ? page.page + 1 : null,
+    ...(suggestions.length ? { suggestions } : {}),
   };
   return {
     value: Object.freeze(value),
-    text: summary(clubs, page.total, page.page, page.limit),
+    text: summary(value, query),
     size: JSON.stringify(value).length,
   };
 }

@@ -149,6 +149,50 @@ Deno.test("search_clubs text is a short summary with names, places, links and pa
   assert(full.content[0]!.text.length * 3 < JSON.stringify(full.structuredContent).length);
 });
 
+Deno.test("search_clubs matches name words in any order by default, as the search core's MCP default", async () => {
+  assertEquals((await search({ q: "golf pine" })).clubs.map(slug), ["pine-valley-golf-club"]);
+  // As typed, the REST default, finds nothing here.
+  assertEquals((await search({ q: "golf pine", match: "substring" })).total, 0);
+  assertEquals((await search({ q: "pine valley", match: "substring" })).total, 1);
+});
+
+Deno.test("search_clubs takes city and sort from the search core", async () => {
+  assertEquals((await search({ city: "zurich" })).clubs.map(slug), ["gc-zurich"]);
+  const byName = await search({ q: "club", match: "words" });
+  const best = await search({ q: "club", match: "words", sort: "relevance" });
+  assertEquals(best.total, byName.total);
+  assertEquals(new Set(best.clubs.map(slug)).size, best.clubs.length);
+  const text = (await call("search_clubs", { q: "riverside", sort: "relevance" })).content[0]!.text;
+  assert(text.includes("best matches first"), text);
+  // Rules of the core, in its words, with an MCP hint.
+  assert((await toolError("search_clubs", { sort: "relevance" })).includes("needs q"));
+  assert((await toolError("search_clubs", { match: "exact" })).startsWith("Invalid match"));
+});
+
+Deno.test("search_clubs with no match carries the search core's suggestions", async () => {
+  const r = await call("search_clubs", { q: "royl" });
+  const page = r.structuredContent as Page & {
+    suggestions?: { params: Record<string, string | null>; total: number }[];
+  };
+  assertEquals(page.total, 0);
+  assert(page.suggestions && page.suggestions.length > 0, JSON.stringify(page));
+  for (const s of page.suggestions) {
+    // A suggestion finds what it promises.
+    const changed = Object.entries(s.params).filter(([, v]) => v !== null);
+    const args = {
+      ...Object.fromEntries(Object.entries({ q: "royl" }).filter(([k]) => !(k in s.params))),
+      ...Object.fromEntries(changed),
+    };
+    assertEquals((await search(args)).total, s.total, JSON.stringify(s));
+  }
+  assert(
+    r.content[0]!.text.startsWith("No club matches these arguments. Try: "),
+    r.content[0]!.text,
+  );
+  // Results with clubs carry none.
+  assert(!("suggestions" in (await call("search_clubs", { q: "royal" })).structuredContent!));
+});
+
 Deno.test("search_clubs takes waitlist as an array or a comma string", async () => {
   const list = await search({ waitlist: ["open", "waitlist"] });
   const text = await search({ waitlist: "open, waitlist" });
