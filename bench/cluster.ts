@@ -562,9 +562,11 @@ async function main(args: string[]): Promise<number> {
     await Promise.all(cluster.replicas.map((r) => cluster.startReplica(r, high)));
     // Warm both paths a little so the first run does not pay for cold caches alone.
     await load(cluster.nginx3Port, 1)();
-    log(`load: ${p.compareSeconds} s through nginx with 1 replica, then with 3…`);
+    log(`load: ${p.compareSeconds} s through nginx with 1 replica, then with 3 (then direct)…`);
     const one = await load(cluster.nginx1Port, p.compareSeconds)();
     const three = await load(cluster.nginx3Port, p.compareSeconds)();
+    // What nginx costs: the same load straight at replica 1 (full run only).
+    const direct = p.short ? null : await load(cluster.replicas[0]!.port, p.compareSeconds)();
 
     const snapshotB = b;
     log(
@@ -591,6 +593,14 @@ async function main(args: string[]): Promise<number> {
     );
 
     const rows: [string, string][] = [
+      ...(direct
+        ? [[
+          "req/s straight to 1 replica (no nginx)",
+          `${fmt(direct.rps)} (p99 ${fmt(direct.p99Ms, 1)} ms, ${
+            direct.non2xx + direct.errors
+          } failed)`,
+        ] as [string, string]]
+        : []),
       [
         "req/s through nginx, 1 replica",
         `${fmt(one.rps)} (p99 ${fmt(one.p99Ms, 1)} ms, ${one.non2xx + one.errors} failed)`,
