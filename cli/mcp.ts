@@ -34,7 +34,8 @@ const USAGE =
 
 Serves the directory's MCP tools (search_clubs, get_club, list_club_types,
 list_locations, get_directory_stats) over stdio, for a desktop assistant that
-starts the server itself. The same tools answer at POST /api/mcp when the
+starts the server itself, in both protocol eras: 2025 (initialize) and
+2026-07-28 (server/discover). The same tools answer at POST /api/mcp when the
 HTTP server runs. No fees are ever returned. Only the protocol is written to
 stdout; logs go to stderr. Builds the default database from the bundled
 snapshot on first use.
