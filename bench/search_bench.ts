@@ -13,9 +13,11 @@
 import {
   clubListJson,
   findPage,
+  MATCH_MODES,
   parseSearch,
   type RawSearch,
   type SearchQuery,
+  suggest,
 } from "../core/search/mod.ts";
 import { ClubStore } from "../core/store/mod.ts";
 
@@ -62,6 +64,63 @@ for (const [name, raw] of Object.entries(BENCH_QUERIES)) {
     fn: () => {
       store.clearCaches();
       findPage(store, { ...query });
+    },
+  });
+}
+
+/**
+ * Names searched in each `match` mode (issue 11), by label: common words,
+ * rare ones, words out of order, typos, and the longest `q` accepted.
+ */
+export const MATCH_QUERIES: Readonly<Record<string, string>> = {
+  'q "country club"': "country club",
+  'q "royal"': "royal",
+  'q "st andrews"': "st andrews",
+  'q "aberdeen royal"': "aberdeen royal",
+  'q "royl aberden" (typos)': "royl aberden",
+  'q "royal aberdeen golf club" (26 characters)': "royal aberdeen golf club",
+  "q of 200 characters": "royal golf club of the north ".repeat(7).slice(0, 200),
+};
+
+for (const [label, q] of Object.entries(MATCH_QUERIES)) {
+  for (const match of MATCH_MODES) {
+    const query = parsed({ q, match });
+    Deno.bench({
+      name: `${label}, ${match}`,
+      group: "q by match mode, caches off",
+      baseline: label === 'q "country club"' && match === "substring",
+      fn: () => {
+        store.clearCaches();
+        findPage(store, { ...query });
+      },
+    });
+  }
+}
+
+// Ranking by relevance sorts every match once per filter set.
+for (const match of MATCH_MODES) {
+  const query = parsed({ q: "royal", match, sort: "relevance" });
+  Deno.bench({
+    name: `q "royal", sort=relevance, ${match}`,
+    group: "relevance and suggestions, caches off",
+    fn: () => {
+      store.clearCaches();
+      findPage(store, { ...query });
+    },
+  });
+}
+
+// An empty result computes its suggestions once per filter set.
+for (
+  const [label, raw] of Object.entries({ "type=golff": { type: "golff" }, "q=royl": { q: "royl" } })
+) {
+  const query = parsed(raw);
+  Deno.bench({
+    name: `suggestions (${label})`,
+    group: "relevance and suggestions, caches off",
+    fn: () => {
+      store.clearCaches();
+      suggest(store, { ...query });
     },
   });
 }

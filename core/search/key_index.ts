@@ -222,6 +222,20 @@ export function clubNames(store: ClubStore): readonly string[] {
 }
 
 /**
+ * The length of the longest folded name (in UTF-16 units): no longer
+ * fragment can be part of a name.
+ *
+ * @example
+ * ```ts ignore
+ * longestName(store); // 64
+ * ```
+ */
+export function longestName(store: ClubStore): number {
+  return store.memo<"longest", number>("search.longest_name", 1024, { kind: "structure" })
+    .use("longest", () => clubNames(store).reduce((n, name) => Math.max(n, name.length), 0));
+}
+
+/**
  * The clubs (0-based, in name order) whose code in `column` is one the
  * mask allows: a candidate list for the scan. There are only a few dozen
  * distinct masks, so each list is built once and kept.

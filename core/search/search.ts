@@ -22,7 +22,7 @@ import {
 } from "./query.ts";
 import { isIsoKey, NORTH_AMERICA, resolveCountryKey, resolveStateKey } from "../places/resolve.ts";
 import type { ClubStore } from "../store/store.ts";
-import { clubNames, keyIndex, members, typeMask } from "./key_index.ts";
+import { clubNames, keyIndex, longestName, members, typeMask } from "./key_index.ts";
 import { wordHits, wordIndex, wordMatches, wordTier } from "./words.ts";
 
 /** One page of matches as ranks, before any representation is chosen. */
@@ -204,6 +204,8 @@ function plan(store: ClubStore, q: SearchQuery): Plan | null {
     return out;
   }
 
+  // A fragment longer than every name is in none: no need to look.
+  if (q.q.length > longestName(store)) return null;
   out.names = clubNames(store);
   out.fragment = q.q;
   const chars = [...q.q];

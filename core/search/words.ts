@@ -71,30 +71,71 @@ export function typoAllowance(letters: number): number {
  */
 export function editDistance(a: string, b: string, max: number, prefix = false): number {
   const m = a.length;
-  const n = b.length;
+  // A start of `b` longer than `a` by more than `max` is farther than the bound.
+  const n = prefix ? Math.min(b.length, m + max) : b.length;
   if (!prefix && Math.abs(m - n) > max) return max + 1;
-  // Rows of the table: two back (for swaps), previous, current.
-  let back = new Array<number>(n + 1).fill(0);
-  let prev = Array.from({ length: n + 1 }, (_, j) => j);
-  let cur = new Array<number>(n + 1).fill(0);
+  const w = n + 1;
+  if (rows.length < 3 * w) rows = new Int32Array(6 * w);
+  // Three rows of the table in one scratch buffer: two back (for swaps), previous, current.
+  let back = 0;
+  let prev = w;
+  let cur = 2 * w;
+  for (let j = 0; j <= n; j++) rows[prev + j] = j;
   for (let i = 1; i <= m; i++) {
-    cur[0] = i;
-    let low = cur[0];
+    const ai = a.charCodeAt(i - 1);
+    const before = i > 1 ? a.charCodeAt(i - 2) : -1;
+    rows[cur] = i;
+    let low = i;
     for (let j = 1; j <= n; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (
-        i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) &&
-        a.charCodeAt(i - 2) === b.charCodeAt(j - 1)
-      ) d = Math.min(d, back[j - 2]! + 1);
-      cur[j] = d;
+      const bj = b.charCodeAt(j - 1);
+      let d = Math.min(
+        rows[prev + j]! + 1,
+        rows[cur + j - 1]! + 1,
+        rows[prev + j - 1]! + (ai === bj ? 0 : 1),
+      );
+      if (j > 1 && before === bj && ai === b.charCodeAt(j - 2)) {
+        d = Math.min(d, rows[back + j - 2]! + 1);
+      }
+      rows[cur + j] = d;
       if (d < low) low = d;
     }
     if (low > max) return max + 1;
     [back, prev, cur] = [prev, cur, back];
   }
-  const d = prefix ? Math.min(...prev) : prev[n]!;
+  let d = rows[prev + n]!;
+  if (prefix) { for (let j = 0; j < n; j++) d = Math.min(d, rows[prev + j]!); }
   return Math.min(d, max + 1);
+}
+
+/** Scratch rows of {@link editDistance}, grown as needed: no allocation per call. */
+let rows = new Int32Array(3 * 64);
+
+/**
+ * The letters a word holds, as bits (a–z, then digits and other letters
+ * folded onto six more bits). Each letter of `a` that `b` lacks costs at
+ * least one edit, so `popcount(mask(a) & ~mask(b))` bounds their distance
+ * from below.
+ *
+ * @example
+ * ```ts
+ * import { letterMask } from "./words.ts";
+ * letterMask("abc") === 0b111; // true
+ * ```
+ */
+export function letterMask(word: string): number {
+  let m = 0;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    m |= 1 << (c >= 97 && c <= 122 ? c - 97 : 26 + (c % 6));
+  }
+  return m >>> 0;
+}
+
+/** Bits set in a 32-bit number. */
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** Reads little-endian 32-bit integers out of a blob (whose bytes may start anywhere). */
@@ -142,6 +183,8 @@ export class WordIndex {
   /** Word `w` is in the names of clubs `clubs[first[w]]` to `clubs[first[w + 1] - 1]`, in rank order. */
   readonly first: Int32Array;
   readonly clubs: Int32Array;
+  /** Per word, which letters it holds (see {@link letterMask}): a quick bound on edits. */
+  readonly masks: Uint32Array;
   readonly #ids: Map<string, number>;
 
   private constructor(vocab: string[], starts: Int32Array, tokens: Int32Array) {
@@ -149,6 +192,7 @@ export class WordIndex {
     this.starts = starts;
     this.tokens = tokens;
     this.#ids = new Map(vocab.map((w, i) => [w, i]));
+    this.masks = Uint32Array.from(vocab, letterMask);
     // Postings: each club once per distinct word, in rank order.
     const count = new Int32Array(vocab.length + 1);
     const seen = new Int32Array(vocab.length).fill(-1);
@@ -201,7 +245,7 @@ export class WordIndex {
   /** Bytes held, for the memo's budget. */
   get bytes(): number {
     let n = this.starts.byteLength + this.tokens.byteLength + this.first.byteLength +
-      this.clubs.byteLength;
+      this.clubs.byteLength + this.masks.byteLength;
     for (const w of this.vocab) n += 2 * (16 + 2 * w.length);
     return n;
   }
@@ -254,15 +298,25 @@ export function wordHits(store: ClubStore, word: string, mode: MatchMode, last: 
         : { ids: Int32Array.of(exact), typos: Uint8Array.of(0) };
     }
     const max = typoAllowance([...word].length);
+    const mask = letterMask(word);
     const found: [number, number][] = [];
-    index.vocab.forEach((v, id) => {
-      if (last && v.startsWith(word)) return found.push([id, 0]);
-      if (max === 0) return v === word && found.push([id, 0]);
-      // A word too short (or, unless a prefix may match, too long) cannot be close.
-      if (v.length < word.length - max || (!last && v.length > word.length + max)) return;
+    const { vocab, masks } = index;
+    for (let id = 0; id < vocab.length; id++) {
+      const v = vocab[id]!;
+      if (last && v.startsWith(word)) {
+        found.push([id, 0]);
+        continue;
+      }
+      if (max === 0) {
+        if (v === word) found.push([id, 0]);
+        continue;
+      }
+      // Too short, too long (unless a prefix may match) or too many letters missing: not close.
+      if (v.length < word.length - max || (!last && v.length > word.length + max)) continue;
+      if (popcount(mask & ~masks[id]!) > max) continue;
       const d = editDistance(word, v, max, last);
       if (d <= max) found.push([id, d]);
-    });
+    }
     found.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
     return {
       ids: Int32Array.from(found, (f) => f[0]),
@@ -272,16 +326,43 @@ export function wordHits(store: ClubStore, word: string, mode: MatchMode, last: 
 }
 
 /** The clubs whose names hold every word of a query. */
-export interface WordMatches {
+export class WordMatches {
   /** Matching clubs (0-based), in rank order. */
-  list: Int32Array;
-  /** Per club: 0 when it does not match, else 1 + its typos (fewest over its words). */
-  hit: Uint8Array;
+  readonly list: Int32Array;
+  /** Typos of each club of `list` (fewest over the name's words). */
+  readonly typos: Uint8Array;
+  readonly #size: number;
+  #hit: Uint8Array | null = null;
+
+  constructor(list: Int32Array, typos: Uint8Array, size: number) {
+    this.list = list;
+    this.typos = typos;
+    this.#size = size;
+  }
+
+  /** Per club of the snapshot: 0 when it does not match, else 1 + its typos (built on first use). */
+  get hit(): Uint8Array {
+    if (!this.#hit) {
+      this.#hit = new Uint8Array(this.#size);
+      for (let j = 0; j < this.list.length; j++) this.#hit[this.list[j]!] = 1 + this.typos[j]!;
+    }
+    return this.#hit;
+  }
+
+  /** Bytes held, for the memo's budget. */
+  get bytes(): number {
+    return this.list.byteLength + this.typos.byteLength + (this.#hit ? this.#size : 0);
+  }
 }
+
+/** Scratch of {@link wordMatches}, one byte per club, all zero between calls. */
+let scratch = new Uint8Array(0);
 
 /**
  * The clubs whose names hold every word (in any order) as `mode` matches
- * it. Kept per snapshot, mode and words.
+ * it. The rarest word gives the candidates; each other word keeps those its
+ * clubs include. Work is proportional to the words' lists of clubs, never to
+ * the whole snapshot. Kept per snapshot, mode and words.
  *
  * @example
  * ```ts ignore
@@ -296,40 +377,70 @@ export function wordMatches(
   const distinct = [...new Set(words)];
   const lastWord = words.at(-1);
   return store.memo<string, WordMatches>("search.word_matches", WORD_MATCHES_BYTES, {
-    weigh: (m, key) => m.list.byteLength + m.hit.byteLength + 2 * key.length,
+    weigh: (m, key) => m.bytes + 2 * key.length,
   }).use(`${mode}\u0000${distinct.join(" ")}\u0000${lastWord}`, () => {
     const index = wordIndex(store);
     const size = index.starts.length - 1;
     const hits = distinct.map((w) => wordHits(store, w, mode, w === lastWord));
-    // The rarest word first: later words only check clubs already kept.
     const postings = (h: WordHits) => h.ids.reduce((n, w) => n + index.docs(w), 0);
     const order = hits.map((h) => ({ h, n: postings(h) })).sort((a, b) => a.n - b.n);
-    const marks = new Uint8Array(size);
-    const typos = new Uint8Array(size);
-    let kept = size;
-    for (let i = 0; i < order.length && kept > 0; i++) {
-      const { ids, typos: dist } = order[i]!.h;
-      kept = 0;
-      // Fewest typos first, so a club's first hit for this word is its best.
+    if (!order.length || order[0]!.n === 0) {
+      return new WordMatches(new Int32Array(0), new Uint8Array(0), size);
+    }
+    if (scratch.length < size) scratch = new Uint8Array(size);
+    // Marks each club of a word's lists with 1 + its fewest typos; `clear` undoes it.
+    const mark = ({ ids, typos }: WordHits) => {
       for (let k = 0; k < ids.length; k++) {
-        const w = ids[k]!;
-        for (let p = index.first[w]!; p < index.first[w + 1]!; p++) {
+        for (let p = index.first[ids[k]!]!; p < index.first[ids[k]! + 1]!; p++) {
           const c = index.clubs[p]!;
-          if (marks[c] !== i) continue;
-          marks[c] = i + 1;
-          typos[c] = Math.min(254, typos[c]! + dist[k]!);
-          kept++;
+          if (!scratch[c]) scratch[c] = 1 + typos[k]!;
         }
       }
-    }
-    const full = order.length;
-    const hit = new Uint8Array(size);
+    };
+    const clear = ({ ids }: WordHits) => {
+      for (const w of ids) {
+        for (let p = index.first[w]!; p < index.first[w + 1]!; p++) scratch[index.clubs[p]!] = 0;
+      }
+    };
+    // Candidates: the rarest word's clubs, in rank order.
+    const rarest = order[0]!.h;
+    mark(rarest);
+    let list = new Int32Array(order[0]!.n);
     let n = 0;
-    for (let c = 0; c < size; c++) if (full > 0 && marks[c] === full) (hit[c] = 1 + typos[c]!, n++);
-    const list = new Int32Array(n);
-    n = 0;
-    for (let c = 0; c < size; c++) if (hit[c]) list[n++] = c;
-    return { list, hit };
+    for (const w of rarest.ids) {
+      for (let p = index.first[w]!; p < index.first[w + 1]!; p++) {
+        const c = index.clubs[p]!;
+        if (scratch[c]) list[n++] = c;
+        // Each club once, whatever the number of its words the query word matches.
+        if (rarest.ids.length > 1) scratch[c] = 0;
+      }
+    }
+    if (rarest.ids.length > 1) {
+      mark(rarest); // marks were spent above to drop repeats; set them again for typos
+      list = list.slice(0, n).sort();
+    }
+    list = list.slice(0, n);
+    // A plain loop: `Uint8Array.from` with a mapping function costs far more.
+    let typos = new Uint8Array(n);
+    for (let j = 0; j < n; j++) typos[j] = scratch[list[j]!]! - 1;
+    clear(rarest);
+    for (let i = 1; i < order.length && list.length; i++) {
+      const { h } = order[i]!;
+      mark(h);
+      const keep = new Int32Array(list.length);
+      const keepTypos = new Uint8Array(list.length);
+      let m = 0;
+      for (let j = 0; j < list.length; j++) {
+        const t = scratch[list[j]!]!;
+        if (!t) continue;
+        keep[m] = list[j]!;
+        keepTypos[m++] = Math.min(254, typos[j]! + t - 1);
+      }
+      clear(h);
+      list = keep.slice(0, m);
+      typos = keepTypos.slice(0, m);
+    }
+    return new WordMatches(list, typos, size);
   });
 }
 
