@@ -11,7 +11,7 @@
  * @module
  */
 import { z } from "zod";
-import { PublicClubSchema, SuggestionsSchema } from "../../../core/schema/mod.ts";
+import { SuggestionsSchema } from "../../../core/schema/mod.ts";
 import {
   findPage,
   MAX_LIMIT,
@@ -27,17 +27,12 @@ import {
   suggest,
   type Suggestion,
 } from "../../../core/search/mod.ts";
-import {
-  type ClubRecord,
-  clubUrl,
-  PROBLEMS,
-  type PublicClub,
-  toPublicClub,
-  TYPE_ALIASES,
-  TYPE_GROUPS,
-} from "../../../core/model/mod.ts";
+import { PROBLEMS, toPublicClub, TYPE_ALIASES, TYPE_GROUPS } from "../../../core/model/mod.ts";
 import type { ClubStore } from "../../../core/store/mod.ts";
+import { type ClubRow, ClubRowSchema, compactRows } from "../club_rows.ts";
 import { READ_ONLY, result, type Tool, toolError, withStore } from "../tool.ts";
+
+export { COMPACT_FIELDS } from "../club_rows.ts";
 
 /** Page size when none is sent: ten compact rows are about 2 KB of JSON. */
 export const TOOL_DEFAULT_LIMIT = 10;
@@ -45,31 +40,6 @@ export const TOOL_DEFAULT_LIMIT = 10;
 export const TOOL_MAX_LIMIT = 50;
 /** Largest page of full profiles (about 1 KB each); larger values count as this. */
 export const TOOL_MAX_DETAIL_LIMIT = 10;
-
-/**
- * The fields of a compact row: what a model needs to choose a club, under the
- * names every other surface uses. `url` leads to the full profile (get_club).
- */
-export const COMPACT_FIELDS = [
-  "name",
-  "city",
-  "state",
-  "country",
-  "type",
-  "waitlist_status",
-  "url",
-] as const;
-
-const compactMask = Object.fromEntries(COMPACT_FIELDS.map((f) => [f, true])) as {
-  [K in typeof COMPACT_FIELDS[number]]: true;
-};
-
-/**
- * A club row: the compact fields, and with `detail` every other public field
- * too (so the schema lets further properties through; get_club's output
- * schema describes them).
- */
-export const ClubRowSchema = z.looseObject(PublicClubSchema.pick(compactMask).shape);
 
 /** The type groups as the description states them, from the one table search uses. */
 const GROUPS = [
@@ -138,7 +108,7 @@ export const inputSchema = z.object({
 
 /** Result of `search_clubs`. */
 export const outputSchema = z.object({
-  clubs: z.array(ClubRowSchema).describe("This page, sorted by name."),
+  clubs: z.array(ClubRowSchema).describe("This page of clubs."),
   total: z.int().min(0).meta({ maximum: undefined }).describe("Matches across all pages."),
   page: z.int().min(1).meta({ maximum: undefined }),
   limit: z.int().min(1).max(TOOL_MAX_LIMIT),
@@ -179,44 +149,6 @@ export function searchErrorText(e: SearchError): string {
   // The REST detail quotes REST's maximum; here larger values are clamped to this tool's.
   const detail = e.code === "invalid_limit" ? e.detail.replace(` to ${MAX_LIMIT}`, "") : e.detail;
   return `${PROBLEMS[e.code].title}: ${detail}. ${hint(e.param)}`;
-}
-
-/** A compact row. */
-export type ClubRow = Pick<PublicClub, typeof COMPACT_FIELDS[number]>;
-
-/** A compact row before its link, which depends on the request's site root. */
-type RowBase = Pick<ClubRecord, Exclude<typeof COMPACT_FIELDS[number], "url"> | "slug">;
-
-/** What the compact rows of recently listed clubs may hold, per snapshot. */
-const ROWS_BYTES = 1024 * 1024;
-
-function rowBase(r: ClubRecord): RowBase {
-  const { name, city, state, country, type, waitlist_status, slug } = r;
-  return { name, city, state, country, type, waitlist_status, slug };
-}
-
-/**
- * The compact rows of the clubs at `ranks`, in order. Rows are kept per
- * club (a bounded memo of the snapshot), so a page of clubs listed before
- * reads nothing from SQLite; reading full records was a fifth of a call.
- */
-export function compactRows(
-  store: ClubStore,
-  ranks: readonly number[],
-  baseUrl: string,
-): ClubRow[] {
-  const memo = store.memo<number, RowBase>("mcp.rows", ROWS_BYTES);
-  const missing = ranks.filter((r) => memo.get(r) === undefined);
-  const read = new Map<number, RowBase>();
-  store.records(missing).forEach((record, i) => {
-    const base = rowBase(record);
-    read.set(missing[i]!, base);
-    memo.set(missing[i]!, base);
-  });
-  return ranks.map((rank) => {
-    const { slug, ...row } = read.get(rank) ?? memo.get(rank)!;
-    return { ...row, url: clubUrl(baseUrl, slug) };
-  });
 }
 
 /** One line per club: its name, where it is, and its link. */
