@@ -21,6 +21,7 @@ import {
   type RawSearch,
   SEARCH_PARAM_NAMES,
   SEARCH_PARAMS,
+  type SearchPage,
   type SearchParam,
   type SearchQuery,
   suggest,
@@ -147,6 +148,7 @@ export const queryCommand: Command = {
   },
 };
 
+/** Writes the result, then (on stderr, after it) the suggestions of an empty one. */
 async function write(
   store: ClubStore,
   query: SearchQuery,
@@ -155,7 +157,18 @@ async function write(
 ): Promise<void> {
   const first = findPage(store, query);
   const suggestions = first.total === 0 ? suggest(store, query) : [];
+  await writeResult(store, query, format, all, first, suggestions);
   printSuggestions(suggestions);
+}
+
+async function writeResult(
+  store: ClubStore,
+  query: SearchQuery,
+  format: Format,
+  all: boolean,
+  first: SearchPage,
+  suggestions: readonly Suggestion[],
+): Promise<void> {
   if (!all) {
     if (format === "json") {
       return out(clubListJson(store, first, "locked", suggestions) + "\n");
@@ -220,7 +233,7 @@ async function write(
  */
 function printSuggestions(suggestions: readonly Suggestion[]): void {
   if (!suggestions.length) return;
-  console.error("No club matches. These close searches find clubs:");
+  console.error("Close searches that find clubs:");
   for (const { params, total } of suggestions) {
     const changes = Object.entries(params).map(([name, value]) =>
       value === null ? `without --${name}` : `--${name} ${shellWord(value)}`

@@ -202,6 +202,23 @@ function cityCandidates(store: ClubStore, q: SearchQuery): Candidate[] {
   ]);
 }
 
+/** Every kind of correction, in the order they are offered. */
+const MAKERS = [qCandidates, typeCandidates, countryCandidates, stateCandidates, cityCandidates];
+
+/** The first correction of each parameter at once. */
+function combine(q: SearchQuery, firsts: readonly Candidate[]): Candidate {
+  const before = q as unknown as Record<string, unknown>;
+  let params: Suggestion["params"] = {};
+  let query = q;
+  for (const [p, changed] of firsts) {
+    params = { ...params, ...p };
+    // Each candidate changes its own fields of the query: take those.
+    const own = Object.entries(changed).filter(([k, v]) => v !== before[k]);
+    query = { ...query, ...Object.fromEntries(own) };
+  }
+  return [params, query];
+}
+
 /**
  * Corrected searches for a query that found nothing, each with the total it
  * returns (only those that find clubs, best first, at most
@@ -219,24 +236,21 @@ export function suggest(store: ClubStore, q: SearchQuery): Suggestion[] {
     () => {
       const out: Suggestion[] = [];
       const seen = new Set<string>();
-      for (
-        const make of [
-          qCandidates,
-          typeCandidates,
-          countryCandidates,
-          stateCandidates,
-          cityCandidates,
-        ]
-      ) {
-        for (const [params, query] of make(store, q)) {
-          if (out.length >= MAX_SUGGESTIONS) return out;
-          const id = JSON.stringify(params);
-          if (seen.has(id)) continue;
-          seen.add(id);
-          const { total } = findPage(store, { ...query, sort: "name", page: 1, limit: 1 });
-          if (total > 0) out.push({ params, total });
-        }
+      const firsts: Candidate[] = [];
+      const tryOne = ([params, query]: Candidate) => {
+        const id = JSON.stringify(params);
+        if (out.length >= MAX_SUGGESTIONS || seen.has(id)) return;
+        seen.add(id);
+        const { total } = findPage(store, { ...query, sort: "name", page: 1, limit: 1 });
+        if (total > 0) out.push({ params, total });
+      };
+      for (const make of MAKERS) {
+        const candidates = make(store, q);
+        if (candidates[0]) firsts.push(candidates[0]);
+        candidates.forEach(tryOne);
       }
+      // Two misspelt parameters: no single correction finds clubs, both together may.
+      if (!out.length && firsts.length > 1) tryOne(combine(q, firsts));
       return out;
     },
   );

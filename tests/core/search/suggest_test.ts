@@ -93,3 +93,9 @@ Deno.test("suggest() keeps only searches that find clubs, each with its real tot
     }
   }
 });
+
+Deno.test("suggest() corrects two misspelt parameters together when neither alone finds clubs", () => {
+  assertEquals(suggestions({ type: "yaht", city: "New Yrok" }), [
+    { params: { type: "yacht", city: "New York" }, total: 1 },
+  ]);
+});
