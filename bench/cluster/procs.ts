@@ -70,12 +70,19 @@ export class Procs implements AsyncDisposable {
       stdout: "piped",
       stderr: "piped",
     }).spawn();
-    const sink = log.writable.getWriter();
+    // Written straight to the file (not through its writable stream, which
+    // holds chunks until closed), so the log can be read while the child runs.
+    let writing = Promise.resolve();
     const pump = async (stream: ReadableStream<Uint8Array>) => {
-      for await (const chunk of stream) await sink.write(chunk);
+      for await (const chunk of stream) {
+        writing = writing.then(async () => {
+          for (let done = 0; done < chunk.length;) done += await log.write(chunk.subarray(done));
+        });
+        await writing;
+      }
     };
     const pumped = Promise.allSettled([pump(child.stdout), pump(child.stderr)]).then(() =>
-      sink.close().catch(() => {})
+      log.close()
     );
     const proc: Proc = {
       name,
