@@ -6,8 +6,17 @@
  *
  * @module
  */
+import { freePort, waitForPort } from "../bench/cluster/procs.ts";
 
-/** Whether redis-server can run here; the reason when it cannot. */
+/**
+ * Why redis-server cannot run here, or null when it can.
+ *
+ * @example
+ * ```ts ignore
+ * const missing = await redisMissing();
+ * Deno.test({ name: "…", ignore: missing !== null, fn: async () => {} });
+ * ```
+ */
 export async function redisMissing(): Promise<string | null> {
   try {
     const out = await new Deno.Command("redis-server", { args: ["--version"], stdout: "null" })
@@ -18,15 +27,16 @@ export async function redisMissing(): Promise<string | null> {
   }
 }
 
-/** A free TCP port on 127.0.0.1 (free when asked; the tests bind it at once). */
-export function freePort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
-}
-
-/** A running test Redis. */
+/**
+ * A running test Redis.
+ *
+ * @example
+ * ```ts ignore
+ * await using redis = await startRedis();
+ * await redis.stop(); // an outage
+ * await redis.start(); // back, empty
+ * ```
+ */
 export interface TestRedis extends AsyncDisposable {
   port: number;
   /** `redis://127.0.0.1:<port>/0`. */
@@ -37,20 +47,6 @@ export interface TestRedis extends AsyncDisposable {
   start(): Promise<void>;
   /** Freezes (SIGSTOP) or thaws (SIGCONT) the server: connected but silent. */
   freeze(frozen: boolean): void;
-}
-
-async function waitForPort(port: number, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      const c = await Deno.connect({ hostname: "127.0.0.1", port });
-      c.close();
-      return;
-    } catch (e) {
-      if (Date.now() > until) throw new Error(`redis-server did not listen on ${port}: ${e}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
 }
 
 /**
@@ -75,7 +71,7 @@ export async function startRedis(): Promise<TestRedis> {
         stdout: "null",
         stderr: "null",
       }).spawn();
-      await waitForPort(port, 5_000);
+      await waitForPort(port, 5_000, "redis-server");
     },
     async stop() {
       if (!child) return;

@@ -16,10 +16,25 @@
  * @module
  */
 
-/** Where the shipped site configuration is. */
+/**
+ * Where the shipped site configuration is.
+ *
+ * @example
+ * ```ts ignore
+ * const shipped = await Deno.readTextFile(SITE_CONF);
+ * ```
+ */
 export const SITE_CONF = new URL("../../deploy/nginx/clubdir.conf", import.meta.url);
 
-/** What {@link renderSite} changes. */
+/**
+ * What {@link renderSite} changes.
+ *
+ * @example
+ * ```ts
+ * import type { SiteOptions } from "./nginx.ts";
+ * const o: SiteOptions = { listenPort: 18080, replicas: [18001, 18002, 18003] };
+ * ```
+ */
 export interface SiteOptions {
   /** Loopback port nginx listens on. */
   listenPort: number;
@@ -75,6 +90,12 @@ export function renderSite(conf: string, options: SiteOptions): string {
 /**
  * Format of the test's access log: client, status, the replica(s) tried
  * (`127.0.0.1:18001, 127.0.0.1:18002` after a failover) and their statuses.
+ *
+ * @example
+ * ```ts
+ * import { LOG_FORMAT } from "./nginx.ts";
+ * LOG_FORMAT.includes("$upstream_addr"); // true
+ * ```
  */
 export const LOG_FORMAT =
   `'$remote_addr $status "$upstream_addr" "$upstream_status" $request_time "$request_uri"'`;

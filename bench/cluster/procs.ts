@@ -13,7 +13,15 @@
  * @module
  */
 
-/** A started child and where its output goes. */
+/**
+ * A started child and where its output goes.
+ *
+ * @example
+ * ```ts ignore
+ * const proc: Proc = await procs.start("nginx", "nginx", ["-p", dir]);
+ * (await proc.status).code;
+ * ```
+ */
 export interface Proc {
   name: string;
   child: Deno.ChildProcess;
@@ -22,7 +30,15 @@ export interface Proc {
   status: Promise<Deno.CommandStatus>;
 }
 
-/** A free TCP port on 127.0.0.1. */
+/**
+ * A free TCP port on 127.0.0.1 (free when asked: bind it soon).
+ *
+ * @example
+ * ```ts
+ * import { freePort } from "./procs.ts";
+ * freePort() > 0; // true
+ * ```
+ */
 export function freePort(): number {
   const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (l.addr as Deno.NetAddr).port;
@@ -30,7 +46,14 @@ export function freePort(): number {
   return port;
 }
 
-/** Resolves once something accepts on 127.0.0.1:`port`; throws after `ms`. */
+/**
+ * Resolves once something accepts on 127.0.0.1:`port`; throws after `ms`.
+ *
+ * @example
+ * ```ts ignore
+ * await waitForPort(16379, 5_000, "redis-server");
+ * ```
+ */
 export async function waitForPort(port: number, ms: number, what = `port ${port}`): Promise<void> {
   const until = Date.now() + ms;
   for (;;) {
@@ -44,7 +67,16 @@ export async function waitForPort(port: number, ms: number, what = `port ${port}
   }
 }
 
-/** Every child of one run; disposing stops those still running. */
+/**
+ * Every child of one run; disposing stops those still running.
+ *
+ * @example
+ * ```ts ignore
+ * await using procs = new Procs(dir);
+ * const p = await procs.start("sleep", "sleep", ["60"]);
+ * await procs.stop(p); // SIGTERM, then SIGKILL after 5 s
+ * ```
+ */
 export class Procs implements AsyncDisposable {
   readonly #dir: string;
   readonly #running = new Set<Proc>();

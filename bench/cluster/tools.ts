@@ -45,6 +45,11 @@ async function apt(args: string[]): Promise<{ ok: boolean; err: string }> {
 /**
  * The path of `cmd`, installing Debian package `pkg` when it is missing.
  * Throws, saying how to install it, when that fails.
+ *
+ * @example
+ * ```ts ignore
+ * const redis = await ensureTool("redis-server", "redis-server", console.error, ["--version"]);
+ * ```
  */
 export async function ensureTool(
   cmd: string,
