@@ -29,7 +29,7 @@ export function isIsoKey(key: string | null): key is string {
 }
 
 /** Resolved filter values are kept per snapshot, within this many bytes. */
-const RESOLVED_BYTES = 1024 * 1024;
+const RESOLVED_BYTES = 512 * 1024;
 
 function cached(store: ClubStore, key: string, make: () => string): string {
   return store.memo<string, string>("places.resolved", RESOLVED_BYTES).use(key, make);

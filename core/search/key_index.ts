@@ -185,9 +185,9 @@ export class KeyIndex {
 }
 
 // Budgets of this module's memos (see core/store/memo.ts).
-const KEY_INDEX_BYTES = 8 * 1024 * 1024;
-const NAMES_BYTES = 8 * 1024 * 1024;
-const MEMBERS_BYTES = 4 * 1024 * 1024;
+const KEY_INDEX_BYTES = 4 * 1024 * 1024;
+const NAMES_BYTES = 4 * 1024 * 1024;
+const MEMBERS_BYTES = 2 * 1024 * 1024;
 const TYPE_MASKS_BYTES = 256 * 1024;
 
 /**
@@ -217,7 +217,8 @@ export function keyIndex(store: ClubStore): KeyIndex {
 export function clubNames(store: ClubStore): readonly string[] {
   return store.memo<"names", string[]>("search.names", NAMES_BYTES, {
     kind: "structure",
-    weigh: (names) => approxBytes(names),
+    // Folded names are nearly all ASCII, which V8 stores one byte per character.
+    weigh: (names) => names.reduce((n, name) => n + 32 + name.length, 0),
   }).use("names", () => readColumn(store.db, "name").map((n) => n ?? ""));
 }
 

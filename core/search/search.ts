@@ -58,8 +58,8 @@ function phrase(text: string): string {
 
 // Budgets of this module's memos (see core/store/memo.ts).
 const TOTALS_BYTES = 1024 * 1024;
-const NAME_MATCHES_BYTES = 4 * 1024 * 1024;
-const RELEVANCE_BYTES = 4 * 1024 * 1024;
+const NAME_MATCHES_BYTES = 2 * 1024 * 1024;
+const RELEVANCE_BYTES = 2 * 1024 * 1024;
 
 /** Totals per filter set (see {@link filterKey}). */
 function totals(store: ClubStore) {

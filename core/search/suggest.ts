@@ -49,7 +49,7 @@ const CLOSEST = 3;
 /** Unknown words of `q` corrected at most. */
 const MAX_UNKNOWN_WORDS = 8;
 /** Bytes of suggestions kept per snapshot (see core/store/memo.ts). */
-const SUGGESTIONS_BYTES = 1024 * 1024;
+const SUGGESTIONS_BYTES = 512 * 1024;
 
 /** Edits forgiven when looking for the closest value of `letters` letters. */
 function reach(letters: number): number {

@@ -252,9 +252,9 @@ export class WordIndex {
 }
 
 // Budgets of this module's memos (see core/store/memo.ts).
-const WORD_INDEX_BYTES = 8 * 1024 * 1024;
-const WORD_HITS_BYTES = 1024 * 1024;
-const WORD_MATCHES_BYTES = 4 * 1024 * 1024;
+const WORD_INDEX_BYTES = 4 * 1024 * 1024;
+const WORD_HITS_BYTES = 512 * 1024;
+const WORD_MATCHES_BYTES = 2 * 1024 * 1024;
 
 /**
  * The snapshot's word index, loaded once through its memo.

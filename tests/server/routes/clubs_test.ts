@@ -1,4 +1,5 @@
 import { Directory } from "../../../core/store/directory.ts";
+import { MEMO_BUDGET_BYTES } from "../../../core/store/memo.ts";
 import { CLUB_FIELDS } from "../../../core/schema/club.ts";
 import { linkParams, pageLinks, readSearchParams } from "../../../server/routes/clubs.ts";
 import { get, getJson, names, testApp } from "../_helpers.ts";
@@ -432,4 +433,35 @@ Deno.test("GET /api/v1/clubs adds suggestions to an empty result, only when one 
   });
   const found = await getJson(app, "/api/v1/clubs?type=golf&limit=1");
   assert(!("suggestions" in found.body));
+});
+
+Deno.test("Every surface's caches fit together in the one memo budget of a snapshot", async () => {
+  await using local = await fixture();
+  const localApp = testApp(local.directory);
+  const call = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name: "search_clubs", arguments: { q: "royal golf", sort: "relevance" } },
+  };
+  const responses = [
+    await get(localApp, "/api/v1/clubs?q=royal&match=fuzzy&sort=relevance&facets=type,country"),
+    await get(localApp, "/api/v1/clubs?type=golff&city=zurch"),
+    await get(localApp, "/clubs?q=royal", { headers: { accept: "text/html" } }),
+    await get(localApp, "/api/mcp", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify(call),
+    }),
+  ];
+  for (const res of responses) {
+    await res.body?.cancel();
+    assertStrictEquals(res.status, 200);
+  }
+  const stats = Object.values(local.directory.current().memoStats());
+  assert(stats.reduce((n, s) => n + s.budget, 0) <= MEMO_BUDGET_BYTES);
+  for (const s of stats) assert(s.bytes <= s.budget);
 });
