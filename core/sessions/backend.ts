@@ -13,7 +13,7 @@
  * ```
  * @module
  */
-import { isRedisUrl, redactRedisUrl } from "../redis/mod.ts";
+import { isRedisUrl } from "../redis/mod.ts";
 import {
   type NewSession,
   SESSION_TIERS,
@@ -127,7 +127,15 @@ export async function openSessionAdmin(
   };
 }
 
-/** Options of {@link openSessionLookup}. */
+/**
+ * Options of {@link openSessionLookup}.
+ *
+ * @example
+ * ```ts
+ * import type { LookupOptions } from "./backend.ts";
+ * const o: LookupOptions = { log: console.error, pollMs: 100, waitMs: 3_000 };
+ * ```
+ */
 export interface LookupOptions {
   /** Where warnings go (Redis unreachable, and back). */
   log: (line: string) => void;
@@ -155,17 +163,4 @@ export async function openSessionLookup(
   if (!isRedisUrl(where)) return SessionStore.reader(where);
   const { RedisSessionMirror } = await import("./redis.ts");
   return await RedisSessionMirror.open(where, options);
-}
-
-/**
- * How messages name a store: the path, or the URL with its password masked.
- *
- * @example
- * ```ts
- * import { describeStore } from "./backend.ts";
- * describeStore("redis://:pw@cache:6379"); // "redis://:***@cache:6379"
- * ```
- */
-export function describeStore(where: string): string {
-  return isRedisUrl(where) ? redactRedisUrl(where) : where;
 }
