@@ -4,6 +4,9 @@ import { openSessionAdmin } from "../../core/sessions/mod.ts";
 import { assert, assertEquals, assertThrows } from "../_assert.ts";
 import { sharedFixture } from "../_fixture.ts";
 import { redisMissing, startRedis } from "../_redis.ts";
+import { MAIN, spawn } from "../_run.ts";
+import { createClient } from "redis";
+import { RATE_KEY_PREFIX } from "../../server/http/redis_rate_store.ts";
 
 const missing = await redisMissing();
 const ignore = missing !== null;
@@ -91,6 +94,62 @@ Deno.test({
     } finally {
       await a.close();
       await b.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "serve --workers 2 --rate-limit-store: every worker counts in the one Redis",
+  ignore,
+  async fn() {
+    await using redis = await startRedis();
+    const child = spawn([
+      "run",
+      "-A",
+      MAIN,
+      "serve",
+      "--db",
+      fx.path,
+      "--port",
+      "0",
+      "--quiet",
+      "--workers",
+      "2",
+      "--rate-limit",
+      "6/60",
+      "--rate-limit-store",
+      redis.url,
+    ], { stdout: "null" });
+    const lines = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+    try {
+      let text = "";
+      let port = "";
+      while (!port) {
+        const { value, done } = await lines.read();
+        if (done) throw new Error(`serve exited:\n${text}`);
+        text += value;
+        port = /Listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(text)?.[1] ?? "";
+      }
+      // A new connection per request, so the kernel spreads them over both workers.
+      const statuses: number[] = [];
+      for (let i = 0; i < 16; i++) {
+        const client = Deno.createHttpClient({});
+        const res = await fetch(`http://127.0.0.1:${port}/api/v1/clubs?limit=1`, { client });
+        await res.body?.cancel();
+        client.close();
+        statuses.push(res.status);
+      }
+      assertEquals(statuses.filter((s) => s === 200).length, 6);
+      assertEquals(statuses.filter((s) => s === 429).length, 10);
+      // All 16 were counted in Redis, none in a worker's local fallback.
+      const redisClient = createClient({ url: redis.url });
+      await redisClient.connect();
+      assertEquals(await redisClient.get(`${RATE_KEY_PREFIX}60:127.0.0.1`), "16");
+      await redisClient.close();
+    } finally {
+      child.kill("SIGTERM");
+      await child.status;
+      await lines.cancel().catch(() => {});
     }
   },
 });
