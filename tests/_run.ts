@@ -36,18 +36,24 @@ export interface RunResult {
   stderr: string;
 }
 
+/** Which standard streams a spawned process gets: null, or piped to the caller. */
+export interface Streams {
+  stdin?: "null" | "piped";
+  stdout?: "null" | "piped";
+  stderr?: "null" | "piped";
+}
+
 function command(
   args: string[],
   options: Omit<RunOptions, "stdin">,
-  stdin: "null" | "piped",
-  stdout: "null" | "piped" = "piped",
+  streams: Streams,
 ): Deno.Command {
   return new Deno.Command(options.command ?? Deno.execPath(), {
     args,
     cwd: options.cwd,
-    stdin,
-    stdout,
-    stderr: "piped",
+    stdin: streams.stdin ?? "null",
+    stdout: streams.stdout ?? "piped",
+    stderr: streams.stderr ?? "piped",
     env: { NO_COLOR: "1", ...options.env },
   });
 }
@@ -61,7 +67,8 @@ function command(
  * ```
  */
 export async function run(args: string[], options: RunOptions = {}): Promise<RunResult> {
-  const child = command(args, options, options.stdin === undefined ? "null" : "piped").spawn();
+  const child = command(args, options, { stdin: options.stdin === undefined ? "null" : "piped" })
+    .spawn();
   if (options.stdin !== undefined) {
     const w = child.stdin.getWriter();
     await w.write(new TextEncoder().encode(options.stdin));
@@ -89,9 +96,9 @@ export function runMain(
 }
 
 /**
- * Starts a program that keeps running (stderr piped; stdout piped, or null
- * when nobody reads it; stdin null, or piped for the caller to write and
- * close); the caller reads its streams and stops it.
+ * Starts a program that keeps running (by default stdin null, stdout and
+ * stderr piped; see {@link Streams}); the caller reads its streams and
+ * stops it. A stream nobody reads is better null.
  *
  * @example
  * ```ts ignore
@@ -101,9 +108,9 @@ export function runMain(
  */
 export function spawn(
   args: string[],
-  options: Omit<RunOptions, "stdin"> & { stdin?: "null" | "piped"; stdout?: "null" | "piped" } = {},
+  options: Omit<RunOptions, "stdin"> & Streams = {},
 ): Deno.ChildProcess {
-  return command(args, options, options.stdin ?? "null", options.stdout).spawn();
+  return command(args, options, options).spawn();
 }
 
 /** util-linux `script`, which gives a command a pseudo-terminal. */

@@ -12,6 +12,7 @@ import {
   TIER_ACCESS,
 } from "../../../core/sessions/store.ts";
 import { FIXTURE_CSV } from "../../_fixture.ts";
+import { spawn } from "../../_run.ts";
 import {
   assert,
   assertEquals,
@@ -252,19 +253,15 @@ Deno.test("sessions survive a re-import of the club database beside them", async
 
 /** Another process that holds the store's write lock until `release()`. */
 async function holdWriteLock(path: string) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "eval",
-      `import { DatabaseSync } from "node:sqlite";
-       const db = new DatabaseSync(${JSON.stringify(path)});
-       db.exec("BEGIN EXCLUSIVE");
-       console.log("locked");
-       for await (const _ of Deno.stdin.readable) { /* until the parent closes stdin */ }
-       db.exec("COMMIT");`,
-    ],
-    stdin: "piped",
-    stdout: "piped",
-  }).spawn();
+  const child = spawn([
+    "eval",
+    `import { DatabaseSync } from "node:sqlite";
+     const db = new DatabaseSync(${JSON.stringify(path)});
+     db.exec("BEGIN EXCLUSIVE");
+     console.log("locked");
+     for await (const _ of Deno.stdin.readable) { /* until the parent closes stdin */ }
+     db.exec("COMMIT");`,
+  ], { stdin: "piped", stderr: "null" });
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   const first = await reader.read();
   assertStrictEquals(first.value?.trim(), "locked");
@@ -272,8 +269,7 @@ async function holdWriteLock(path: string) {
     async release() {
       await child.stdin.close();
       await child.status;
-      reader.releaseLock();
-      await child.stdout.cancel();
+      await reader.cancel(); // the decoded stream holds stdout: cancelling it closes both
     },
   };
 }

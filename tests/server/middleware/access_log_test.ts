@@ -7,6 +7,7 @@ import {
 import { testApp } from "../_helpers.ts";
 import { sharedFixture } from "../../_fixture.ts";
 import { assert, assertMatch, assertStrictEquals } from "../../_assert.ts";
+import { run } from "../../_run.ts";
 
 const fx = await sharedFixture();
 const binary = fc.string({ unit: "binary", maxLength: 200 });
@@ -49,13 +50,9 @@ Deno.test("The access log writes a path with %0a and %1b on one line, escaped", 
 
 Deno.test("stderrLine() keeps every log line on one line of stderr", async () => {
   const module = new URL("../../../server/middleware/access_log.ts", import.meta.url).href;
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "eval",
-      `import { stderrLine } from "${module}"; stderrLine("a\\nb\\x1b[2J\\\\x0a"); stderrLine("ok");`,
-    ],
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  assertStrictEquals(new TextDecoder().decode(out.stderr), "a\\x0ab\\x1b[2J\\x0a\nok\n");
+  const out = await run([
+    "eval",
+    `import { stderrLine } from "${module}"; stderrLine("a\\nb\\x1b[2J\\\\x0a"); stderrLine("ok");`,
+  ]);
+  assertStrictEquals(out.stderr, "a\\x0ab\\x1b[2J\\x0a\nok\n");
 });
