@@ -148,11 +148,14 @@ export interface ListenOptions {
 
 /** A running server. */
 export interface Listening {
+  /** What is bound: the address, and when serving ends. */
   server: {
+    /** The bound address (the real port when 0 was asked for). */
     addr: Deno.NetAddr;
     /** Settles when the server has stopped; rejects if it stopped by itself on an error. */
     finished: Promise<void>;
   };
+  /** The live directory the app reads (it reports its state changes once). */
   directory: Directory;
   /** The connection limits in force; null on a Deno without per-connection serving. */
   limits: ConnectionLimits | null;

@@ -28,6 +28,7 @@ import type { FromWorker, ToWorker } from "./worker.ts";
 
 /** What `serve` runs, however many isolates serve. */
 export interface Running {
+  /** The bound address (the real port when 0 was asked for). */
   addr: Deno.NetAddr;
   /** The start-up line's description, e.g. `30 clubs, snapshot …, 2 workers`. */
   snapshot: string;

@@ -39,6 +39,8 @@ export class WatchedDirectory extends Directory {
   #lastError: unknown = null;
 
   /**
+   * A directory over `path` that reports its state changes to `log`.
+   *
    * @param log Where state changes are reported.
    *
    * @example
