@@ -182,11 +182,12 @@ export const importCommand: Command = {
       notes(s.unknownColumns, s.warnings, maxErrors, false);
       const what = dryRun ? "Validated (dry run, nothing written)" : `Imported into ${dbPath}`;
       say(
-        `${what}: ${fmt(s.rows)} clubs, ${s.countries} countries, ${s.types} types in ${
-          s.seconds.toFixed(2)
-        } s`,
+        `${what}: ${fmt(s.rows)} clubs, ${s.countries} ${
+          s.countries === 1 ? "country" : "countries"
+        }, ${s.types} type${s.types === 1 ? "" : "s"} in ${s.seconds.toFixed(2)} s`,
       );
       say(changes(s.diff, dryRun));
+      entries.sort(byChange);
       if (report) {
         await writeOut(JSON.stringify(successReport(s, file, entries, values.diff)) + "\n");
       } else if (values.diff) await listDiff(entries, table, listed);
@@ -278,7 +279,7 @@ function notes(
     );
   }
   const parts = Object.entries(warnings.byRule).map(([rule, n]) =>
-    `${fmt(n)} ${WARNING_RULES[rule as keyof typeof WARNING_RULES]}`
+    `${fmt(n)} ${WARNING_RULES[rule as keyof typeof WARNING_RULES][n === 1 ? 0 : 1]}`
   );
   say(
     `${fmt(warnings.count)} warning${warnings.count === 1 ? "" : "s"}: ${parts.join(", ")}${
@@ -298,6 +299,14 @@ function changes(diff: DiffResult, dryRun: boolean): string {
   return `${head}: ${fmt(c.added)} added, ${fmt(c.removed)} removed, ${fmt(c.changed)} changed, ${
     fmt(c.unchanged)
   } unchanged (matched by id)`;
+}
+
+const CHANGE_ORDER = { added: 0, removed: 1, changed: 2 } as const;
+
+/** Added, then removed, then changed clubs, each by name. */
+function byChange(a: DiffEntry, b: DiffEntry): number {
+  return CHANGE_ORDER[a.change] - CHANGE_ORDER[b.change] || a.name.localeCompare(b.name) ||
+    (a.id < b.id ? -1 : 1);
 }
 
 /** `--diff`: a table on a terminal, a JSON array (one entry per line) elsewhere. */

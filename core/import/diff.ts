@@ -1,18 +1,19 @@
 /**
  * What an import changes: the clubs added, removed and changed compared with
- * the database it replaces, matched by id. The old file is attached
- * read-only to the new one and compared in SQL, column by column, so the
- * cost is a few indexed passes whatever the size.
+ * the database it replaces, matched by id. Both are read in id order (an
+ * index) and merged; each club is compared as one text of all its fields,
+ * quoted by SQLite. The old file is opened read-only, never attached (a
+ * process with narrow permissions may not attach databases).
  *
  * @example
  * ```ts ignore
  * import { diffDatabases } from "./diff.ts";
  * const d = diffDatabases(newDb, "data/clubs.db", (e) => console.log(e.change, e.name));
- * d.counts; // { added: 3, removed: 1, changed: 12, unchanged: 39984 }
+ * if (d.previous) d.counts; // { added: 3, removed: 1, changed: 12, unchanged: 39984 }
  * ```
  * @module
  */
-import type { DatabaseSync } from "node:sqlite";
+import { DatabaseSync } from "node:sqlite";
 import { CLUB_FIELDS } from "../model/fields.ts";
 
 /** How many clubs an import adds, removes, changes and leaves as they were. */
@@ -36,27 +37,28 @@ export type DiffResult =
   | { previous: true; counts: DiffCounts }
   | { previous: false; reason: string };
 
-/** A path as an SQLite URI opened read-only. */
-function readOnlyUri(path: string): string {
-  const escaped = path.replace(/[%?#]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
-  return `file:${escaped}?mode=ro`;
-}
+// Each club as one comparable text: every field, quoted by SQLite.
+const SIGNATURE = CLUB_FIELDS.map((f) => `quote(${f})`).join(" || ',' || ");
+const BY_ID = `SELECT id, name, ${SIGNATURE} AS v FROM clubs ORDER BY id`;
+const FIELDS_OF = `SELECT ${CLUB_FIELDS.join(", ")} FROM clubs WHERE id = ?`;
 
-const differs = CLUB_FIELDS.map((f) => `n.${f} IS NOT o.${f}`).join(" OR ");
-const changedFields = CLUB_FIELDS.map((f) =>
-  `CASE WHEN n.${f} IS NOT o.${f} THEN ' ${f}' ELSE '' END`
-)
-  .join(" || ");
+type Signed = { id: string; name: string; v: string };
+
+/** The fields whose values differ between two rows of the same club. */
+function changedFields(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
+  return CLUB_FIELDS.filter((f) => a[f] !== b[f]);
+}
 
 /**
  * Compares the clubs of `db` (the new snapshot) with those of the database
- * at `oldPath`. With `list`, every added, removed and changed club is
- * passed to it (added first, then removed, then changed, each by name).
+ * at `oldPath`, opened read-only beside it, in one merge of both by id.
+ * With `list`, every added, removed and changed club is passed to it, in
+ * id order.
  *
  * @example
  * ```ts ignore
  * import { diffDatabases } from "./diff.ts";
- * diffDatabases(db, "/nonexistent.db"); // { previous: false, reason: "there is no database at /nonexistent.db" }
+ * diffDatabases(db, "/nonexistent.db"); // { previous: false, reason: "there is no database at /nonexistent.db yet" }
  * ```
  */
 export function diffDatabases(
@@ -71,50 +73,50 @@ export function diffDatabases(
   } catch {
     return { previous: false, reason: `there is no database at ${oldPath} yet` };
   }
+  let old: DatabaseSync;
   try {
-    db.prepare("ATTACH DATABASE ? AS old").run(readOnlyUri(oldPath));
+    old = new DatabaseSync(oldPath, { readOnly: true });
   } catch (e) {
     return { previous: false, reason: `${oldPath} cannot be read (${(e as Error).message})` };
   }
   try {
-    const one = (sql: string) => Number((db.prepare(sql).get() as { n: number }).n);
-    const added = one(
-      "SELECT count(*) AS n FROM main.clubs n WHERE NOT EXISTS (SELECT 1 FROM old.clubs o WHERE o.id = n.id)",
-    );
-    const removed = one(
-      "SELECT count(*) AS n FROM old.clubs o WHERE NOT EXISTS (SELECT 1 FROM main.clubs n WHERE n.id = o.id)",
-    );
-    const changed = one(
-      `SELECT count(*) AS n FROM main.clubs n JOIN old.clubs o ON o.id = n.id WHERE ${differs}`,
-    );
-    const total = one("SELECT count(*) AS n FROM main.clubs");
-    if (list) {
-      const rows = [
-        "SELECT 'added' AS change, n.id, n.name, NULL AS fields FROM main.clubs n WHERE NOT EXISTS (SELECT 1 FROM old.clubs o WHERE o.id = n.id) ORDER BY n.name_fold, n.id",
-        "SELECT 'removed' AS change, o.id, o.name, NULL AS fields FROM old.clubs o WHERE NOT EXISTS (SELECT 1 FROM main.clubs n WHERE n.id = o.id) ORDER BY o.name, o.id",
-        `SELECT 'changed' AS change, n.id, n.name, ${changedFields} AS fields FROM main.clubs n JOIN old.clubs o ON o.id = n.id WHERE ${differs} ORDER BY n.name_fold, n.id`,
-      ];
-      for (const sql of rows) {
-        for (
-          const r of db.prepare(sql).iterate() as Iterable<DiffEntry & { fields: string | null }>
-        ) {
-          const entry: DiffEntry = { change: r.change, id: r.id, name: r.name };
-          if (r.fields !== null) entry.fields = r.fields.trim().split(" ");
-          list(entry);
+    const counts: DiffCounts = { added: 0, removed: 0, changed: 0, unchanged: 0 };
+    const next = db.prepare(BY_ID).iterate() as Iterator<Signed>;
+    const prev = old.prepare(BY_ID).iterate() as Iterator<Signed>;
+    const newFields = db.prepare(FIELDS_OF);
+    const oldFields = old.prepare(FIELDS_OF);
+    let n = next.next();
+    let o = prev.next();
+    while (!n.done || !o.done) {
+      if (o.done || (!n.done && n.value.id < o.value.id)) {
+        counts.added++;
+        list?.({ change: "added", id: n.value.id, name: n.value.name });
+        n = next.next();
+      } else if (n.done || o.value.id < n.value.id) {
+        counts.removed++;
+        list?.({ change: "removed", id: o.value.id, name: o.value.name });
+        o = prev.next();
+      } else {
+        if (n.value.v === o.value.v) counts.unchanged++;
+        else {
+          counts.changed++;
+          if (list) {
+            const fields = changedFields(
+              newFields.get(n.value.id) as Record<string, unknown>,
+              oldFields.get(o.value.id) as Record<string, unknown>,
+            );
+            list({ change: "changed", id: n.value.id, name: n.value.name, fields });
+          }
         }
+        n = next.next();
+        o = prev.next();
       }
     }
-    return {
-      previous: true,
-      counts: { added, removed, changed, unchanged: total - added - changed },
-    };
+    return { previous: true, counts };
   } catch (e) {
-    // An old file of another layout or no directory at all: say so, import anyway.
-    return {
-      previous: false,
-      reason: `${oldPath} cannot be compared (${(e as Error).message})`,
-    };
+    // An old file of another layout: say so, and import anyway.
+    return { previous: false, reason: `${oldPath} cannot be compared (${(e as Error).message})` };
   } finally {
-    db.exec("DETACH DATABASE old");
+    old.close();
   }
 }

@@ -15,16 +15,22 @@
 import type { RowError } from "./csv_row.ts";
 import type { RowWarning, WarningRule } from "./quality.ts";
 
-/** Each warning rule (see quality.ts) and how the summary counts it. */
+/** Each warning rule (see quality.ts) and how the summary counts it: one, many. */
 export const WARNING_RULES = {
-  fee_figures_untiered: "fee figures without a fee tier",
-  country_code: "country codes stored as names",
-  region_code: "region codes stored as names",
-  unknown_country: "unknown countries",
-  unknown_region: "unknown regions",
-  unknown_type: "unknown types",
-  golf_facts: "golf facts on clubs of another type",
-  opened_in_past: "coming_soon clubs with an opened_year in the past",
+  fee_figures_untiered: [
+    "club with fee figures but no fee tier",
+    "clubs with fee figures but no fee tier",
+  ],
+  country_code: ["country code stored as a name", "country codes stored as names"],
+  region_code: ["region code stored as a name", "region codes stored as names"],
+  unknown_country: ["unknown country", "unknown countries"],
+  unknown_region: ["unknown region", "unknown regions"],
+  unknown_type: ["unknown type", "unknown types"],
+  golf_facts: ["club of another type with golf facts", "clubs of another type with golf facts"],
+  opened_in_past: [
+    "coming_soon club with an opened_year in the past",
+    "coming_soon clubs with an opened_year in the past",
+  ],
 } as const;
 
 /** A listed warning; `rows` counts the rows it stands for (a code is listed once). */

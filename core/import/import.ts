@@ -28,7 +28,7 @@ import { ImportError, type WarningSummary } from "./errors.ts";
 import { ParseFailure, ReadFailure } from "./parse.ts";
 import { importRows } from "./rows.ts";
 import { lockImport, removeStaleTemps, tempPathFor } from "./lock.ts";
-import { INSERT_COLUMNS } from "./prepare.ts";
+import { clubRow, INSERT_COLUMNS } from "./prepare.ts";
 import { Tally } from "./tally.ts";
 import { diffDatabases, type DiffEntry, type DiffResult } from "./diff.ts";
 import type { Encoding } from "./encoding.ts";
@@ -283,8 +283,9 @@ async function stage(
           row.errors.forEach((e) => tally.error(e));
           continue;
         }
-        const { lastInsertRowid } = insert.run(...row.params);
-        insertJson.run(lastInsertRowid, row.json);
+        const { params, json } = clubRow(row.keys, row.values);
+        const { lastInsertRowid } = insert.run(...params);
+        insertJson.run(lastInsertRowid, json);
         rows++;
         if (rows % 1000 === 0) {
           options.onProgress?.(rows, m.bytes[i]!);

@@ -15,7 +15,9 @@
 import { JSONParser, TokenType } from "@streamparser/json";
 
 /** One record: its value, or why its text is not JSON. */
-export type JsonItem = { line: number; value: unknown } | { line: number; error: string };
+export type JsonItem =
+  | { line: number; value: unknown }
+  | { line: number; error: string; text: string };
 
 /** Thrown when the file as a whole cannot be read as a JSON array. */
 export class JsonFailure extends Error {
@@ -62,6 +64,7 @@ export async function* ndjsonRecords(
         error: `line ${line} is not valid JSON (${
           near((e as Error).message, t)
         }): each line of an NDJSON file holds one Club object`,
+        text: t.slice(0, 80),
       });
     }
   };

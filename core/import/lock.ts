@@ -126,7 +126,9 @@ export async function lockImport(dbPath: string, options: LockOptions = {}): Pro
 }
 
 /**
- * Whether a process with this pid exists (signal 0 probes without sending).
+ * Whether a process with this pid exists. On Linux `/proc` tells without any
+ * permission; elsewhere signal 0 probes without sending. When in doubt
+ * (no permission to ask), it counts as running: its files stay.
  *
  * @example
  * ```ts
@@ -136,12 +138,19 @@ export async function lockImport(dbPath: string, options: LockOptions = {}): Pro
  */
 export function processAlive(pid: number): boolean {
   if (pid === Deno.pid) return true;
+  if (Deno.build.os === "linux") {
+    try {
+      Deno.statSync(`/proc/${pid}`);
+      return true;
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) return false;
+    }
+  }
   try {
     process.kill(pid, 0);
     return true;
   } catch (e) {
-    // EPERM: it exists but belongs to someone else.
-    return (e as { code?: string }).code === "EPERM";
+    return (e as { code?: string }).code !== "ESRCH";
   }
 }
 

@@ -12,6 +12,7 @@
  * @module
  */
 import type { ImportOptions, ImportSummary } from "./import.ts";
+import type { Format } from "./shape.ts";
 
 export { BUNDLED_SNAPSHOT, ensureDatabase } from "./bundled.ts";
 export { ImportError, WARNING_RULES } from "./errors.ts";
@@ -30,6 +31,18 @@ export type {
 export type { ListedWarning, WarningSummary } from "./errors.ts";
 export type { RowWarning, WarningRule } from "./quality.ts";
 export type { RowError } from "./csv_row.ts";
+
+/**
+ * Writes every club of a database as CSV, TSV, NDJSON or JSON (see
+ * export.ts); loads the exporter only when called.
+ */
+export async function exportClubs(
+  dbPath: string,
+  format: Format,
+  write: (bytes: Uint8Array) => Promise<void>,
+): Promise<number> {
+  return await (await import("./export.ts")).exportClubs(dbPath, format, write);
+}
 
 /**
  * Streams a snapshot into a new database and swaps it in; throws

@@ -16,8 +16,8 @@
  * ```
  * @module
  */
-import { Readable } from "node:stream";
-import { parse } from "csv-parse";
+import { Buffer } from "node:buffer";
+import { parse as parseSync } from "csv-parse/sync";
 import { CLUB_FIELDS } from "../schema/club.ts";
 import { readObject, readRow } from "./csv_row.ts";
 import { type Encoding, EncodingFailure, utf8Chunks } from "./encoding.ts";
@@ -81,8 +81,8 @@ class Batcher {
     b.lines.push(line);
     b.bytes.push(bytes);
     if (row.ok) {
-      const { params, json, warnings } = prepareClub(row.value, line, this.year);
-      b.rows.push({ params, json } satisfies GoodRow);
+      const { keys, values, warnings } = prepareClub(row.value, line, this.year);
+      b.rows.push({ keys, values } satisfies GoodRow);
       for (const w of warnings) b.warnings.push(w);
     } else {
       b.rows.push({ errors: row.errors } satisfies BadRow);
@@ -147,110 +147,181 @@ export async function* parseRows(
   }
 }
 
+/** One CSV record with where it starts and how far the input was read. */
+interface CsvRecord {
+  record: string[];
+  line: number;
+  bytes: number;
+}
+
+/** Thrown by csv-parse: its code, and where (relative to the piece it was given). */
+type CsvError = Error & { code?: string; lines?: number; empty_lines?: number; column?: number };
+
+/**
+ * CSV records of line-aligned UTF-8 chunks, in arrays, each with the line
+ * where it starts. Each piece of whole lines is parsed by csv-parse's
+ * synchronous parser to its end, which skips the per-byte look-ahead of its
+ * streaming parser; a record still open at the end of a piece (a quoted
+ * field with line breaks) is carried into the next piece and read again
+ * from its start.
+ */
+async function* csvRecords(
+  chunks: AsyncIterable<Uint8Array>,
+  delimiter: string,
+): AsyncGenerator<CsvRecord[], void, undefined> {
+  let carry: Uint8Array = new Uint8Array(0);
+  // Lines and bytes read before the current piece, and the last record's
+  // end line (absolute) with the blank lines seen in this piece before it.
+  let lines = 0;
+  let bytes = 0;
+  let prev = { end: 0, empty: 0 };
+  const read = (data: Uint8Array, last: boolean): CsvRecord[] => {
+    const out: CsvRecord[] = [];
+    let consumed = 0;
+    prev = { end: lines, empty: 0 };
+    const fail = (e: CsvError): never => {
+      const start = prev.end + 1 + ((e.empty_lines ?? prev.empty) - prev.empty);
+      const at = e.lines === undefined ? undefined : lines + e.lines;
+      throw new ParseFailure(
+        `Cannot parse the CSV: ${csvProblem(e.code ?? "", { ...e, lines: at }, start, delimiter)}`,
+      );
+    };
+    try {
+      parseSync(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
+        delimiter,
+        relax_column_count: true,
+        skip_empty_lines: true,
+        max_record_size: MAX_RECORD_BYTES,
+        on_record: (
+          record: string[],
+          ctx: { lines: number; empty_lines: number; bytes: number },
+        ) => {
+          const line = prev.end + 1 + (ctx.empty_lines - prev.empty);
+          out.push({ record, line, bytes: bytes + ctx.bytes });
+          prev = { end: lines + ctx.lines, empty: ctx.empty_lines };
+          consumed = ctx.bytes;
+          return null;
+        },
+      });
+      consumed = data.length;
+    } catch (e) {
+      // A record open at the end of the piece continues in the next one.
+      if (last || (e as CsvError).code !== "CSV_QUOTE_NOT_CLOSED") fail(e as CsvError);
+      if (data.length - consumed > MAX_RECORD_BYTES) {
+        fail(Object.assign(new Error(), { code: "CSV_MAX_RECORD_SIZE" }) as CsvError);
+      }
+    }
+    lines += countLines(data.subarray(0, consumed));
+    bytes += consumed;
+    carry = consumed === data.length ? new Uint8Array(0) : data.slice(consumed);
+    return out;
+  };
+  for await (const chunk of chunks) {
+    const data = carry.length ? concat(carry, chunk) : chunk;
+    const cut = data.lastIndexOf(LF) + 1;
+    if (cut === 0) {
+      carry = data;
+      if (carry.length > MAX_RECORD_BYTES) {
+        throw new ParseFailure(
+          `Cannot parse the CSV: ${
+            csvProblem("CSV_MAX_RECORD_SIZE", {} as CsvError, lines + 1, delimiter)
+          }`,
+        );
+      }
+      continue;
+    }
+    const tail = data.subarray(cut);
+    const records = read(data.subarray(0, cut), false);
+    if (tail.length) carry = carry.length ? concat(carry, tail) : tail.slice();
+    if (records.length) yield records;
+  }
+  if (carry.length) {
+    const records = read(carry, true);
+    if (records.length) yield records;
+  }
+}
+
+const LF = 0x0a;
+
+function countLines(data: Uint8Array): number {
+  let n = 0;
+  for (let i = data.indexOf(LF); i >= 0; i = data.indexOf(LF, i + 1)) n++;
+  return n;
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
 /** CSV records (csv-parse) to batches. */
 async function* csvRows(
   chunks: AsyncIterable<Uint8Array>,
   how: { format: Format; encoding: Encoding; delimiter: string },
 ): AsyncGenerator<RowMessage, void, undefined> {
-  // Where the last record the parser produced ended (it runs ahead of the
-  // loop below): a record it cannot finish starts on the next line.
-  let parsed = { lines: 0, empty_lines: 0 };
-  const parser = parse({
-    delimiter: how.delimiter,
-    info: true,
-    relax_column_count: true,
-    skip_empty_lines: true,
-    max_record_size: MAX_RECORD_BYTES,
-    on_record: (record, context) => {
-      parsed = context;
-      return record;
-    },
-  });
-  const source = Readable.from(chunks, { objectMode: false });
-  // pipe() does not forward errors: a read or decoding failure must end
-  // the parse with its own message, not crash the process.
-  source.on("error", (e) => parser.destroy(e));
-  source.pipe(parser);
   let header: string[] | null = null;
-  let prevLines = 0;
-  let prevEmpty = 0;
   const batcher = new Batcher();
   try {
-    for await (
-      const { record, info } of parser as AsyncIterable<{
-        record: string[];
-        info: { lines: number; empty_lines: number; bytes: number };
-      }>
-    ) {
-      // csv-parse counts lines up to the end of a record: a multi-line
-      // record is reported where it starts.
-      const line = prevLines + 1 + (info.empty_lines - prevEmpty);
-      prevLines = info.lines;
-      prevEmpty = info.empty_lines;
-      if (header === null) {
-        const names = header = record.map((h) => h.trim());
-        yield {
-          t: "header",
-          format: how.format,
-          encoding: how.encoding,
-          delimiter: how.delimiter,
-          unknownColumns: names.filter((h) => !KNOWN.has(h)),
-        };
-        const dup = names.find((h, i) => names.indexOf(h) !== i);
-        if (dup) {
+    for await (const records of csvRecords(chunks, how.delimiter)) {
+      for (const { record, line, bytes } of records) {
+        if (header === null) {
+          const names = header = record.map((h) => h.trim());
           yield {
-            t: "fatal",
-            message: `Cannot import: column "${dup}" appears twice in the header on line ${line}`,
+            t: "header",
+            format: how.format,
+            encoding: how.encoding,
+            delimiter: how.delimiter,
+            unknownColumns: names.filter((h) => !KNOWN.has(h)),
           };
-          return;
+          const dup = names.find((h, i) => names.indexOf(h) !== i);
+          if (dup) {
+            yield {
+              t: "fatal",
+              message: `Cannot import: column "${dup}" appears twice in the header on line ${line}`,
+            };
+            return;
+          }
+          if (!names.includes("name")) {
+            yield {
+              t: "fatal",
+              message: `Cannot import: the header on line ${line} has no "name" column (found: ${
+                names.join(", ")
+              }; fields separated by ${delimiterName(how.delimiter)})`,
+            };
+            return;
+          }
+          continue;
         }
-        if (!names.includes("name")) {
-          yield {
-            t: "fatal",
-            message: `Cannot import: the header on line ${line} has no "name" column (found: ${
-              names.join(", ")
-            }; fields separated by ${delimiterName(how.delimiter)})`,
+        let row: ReturnType<typeof readRow>;
+        if (record.length !== header.length) {
+          const hint = record.length === 1 && header.length > 1
+            ? `; is the row separated by ${delimiterName(how.delimiter)} like the header?`
+            : "";
+          row = {
+            ok: false,
+            errors: [{
+              line,
+              column: "row",
+              value: record.join(how.delimiter).slice(0, 80),
+              message:
+                `expected ${header.length} fields as in the header, found ${record.length}${hint}`,
+            }],
           };
-          return;
+        } else {
+          const cells: Record<string, string> = {};
+          for (let i = 0; i < header.length; i++) cells[header[i]!] = record[i]!;
+          row = readRow(cells, line);
         }
-        continue;
+        const full = batcher.add(line, bytes, row);
+        if (full) yield full;
       }
-      let row: ReturnType<typeof readRow>;
-      if (record.length !== header.length) {
-        const hint = record.length === 1 && header.length > 1
-          ? `; is the row separated by ${delimiterName(how.delimiter)} like the header?`
-          : "";
-        row = {
-          ok: false,
-          errors: [{
-            line,
-            column: "row",
-            value: record.join(how.delimiter).slice(0, 80),
-            message:
-              `expected ${header.length} fields as in the header, found ${record.length}${hint}`,
-          }],
-        };
-      } else {
-        const cells: Record<string, string> = {};
-        for (let i = 0; i < header.length; i++) cells[header[i]!] = record[i]!;
-        row = readRow(cells, line);
-      }
-      const full = batcher.add(line, info.bytes, row);
-      if (full) yield full;
     }
   } catch (e) {
     // Rows read before the failure are still reported, as they always were.
     const rest = batcher.take();
     if (rest) yield rest;
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^(CSV_)?[A-Z_]+$/.test(code) && !(e instanceof ReadFailure)) {
-      const err = e as Error & { lines?: number; empty_lines?: number; column?: number };
-      const start = parsed.lines + 1 +
-        ((err.empty_lines ?? parsed.empty_lines) - parsed.empty_lines);
-      throw new ParseFailure(
-        `Cannot parse the CSV: ${csvProblem(code, err, start, how.delimiter)}`,
-      );
-    }
     throw e;
   }
   const rest = batcher.take();
@@ -318,7 +389,7 @@ async function* jsonRows(
     if ("error" in item) {
       return {
         ok: false,
-        errors: [{ line: item.line, column: "row", value: "", message: item.error }],
+        errors: [{ line: item.line, column: "row", value: item.text, message: item.error }],
       };
     }
     const r = readObject(item.value, item.line);

@@ -1,14 +1,15 @@
 /**
- * A valid club made ready to store, in the parse worker: places settled and
- * warned about (quality.ts), a slug derived when the row has none, the
- * search keys computed, and the JSON an anonymous caller is sent. The
- * importing thread then only inserts what it gets.
+ * A valid club made ready to store: in the parse worker, places settled and
+ * warned about (quality.ts), a slug derived when the row has none and the
+ * search keys computed ({@link prepareClub}); in the importing thread, which
+ * has time to spare while the worker parses, the columns and the JSON an
+ * anonymous caller is sent ({@link clubRow}).
  *
  * @example
  * ```ts ignore
- * import { INSERT_COLUMNS, prepareClub } from "./prepare.ts";
- * const { params, json, warnings } = prepareClub(value, 2, 2026);
- * insert.run(...params); // params follow INSERT_COLUMNS
+ * import { clubRow, prepareClub } from "./prepare.ts";
+ * const { keys, values } = prepareClub(value, 2, 2026);
+ * const { params, json } = clubRow(keys, values); // params follow INSERT_COLUMNS
  * ```
  * @module
  */
@@ -36,11 +37,16 @@ export const INSERT_COLUMNS = [
 /** SQLite values of one row, in {@link INSERT_COLUMNS} order. */
 export type RowParams = (string | number | null)[];
 
+/** The bookkeeping and key columns of a row (the first seven of {@link INSERT_COLUMNS}). */
+export type RowKeys = [number, number, string, string | null, string | null, string | null, string];
+
+/** A club's field values in CLUB_FIELDS order, slug settled. */
+export type RowValues = ClubRecord[keyof ClubRecord][];
+
 /** A club ready to insert. */
 export interface PreparedClub {
-  params: RowParams;
-  /** The club as an anonymous caller sees it, as ASCII JSON. */
-  json: string;
+  keys: RowKeys;
+  values: RowValues;
   warnings: RowWarning[];
 }
 
@@ -62,7 +68,7 @@ export function prepareClub(
   const { club, countryKey, stateKey, warnings } = checkClub(value, line, year);
   const derived = club.slug === null;
   const record = (derived ? { ...club, slug: slugify(club.name, club.city) } : club) as ClubRecord;
-  const params: RowParams = [
+  const keys: RowKeys = [
     line,
     derived ? 1 : 0,
     fold(record.name),
@@ -70,7 +76,25 @@ export function prepareClub(
     countryKey,
     stateKey,
     record.waitlist_status ?? "unknown",
-    ...recordToColumns(record),
   ];
-  return { params, json: asciiJson(toApiClub(record, "locked")), warnings };
+  return { keys, values: CLUB_FIELDS.map((f) => record[f]), warnings };
+}
+
+/**
+ * The insert values and the anonymous JSON of a prepared club.
+ *
+ * @example
+ * ```ts ignore
+ * import { clubRow } from "./prepare.ts";
+ * const { params, json } = clubRow(keys, values);
+ * ```
+ */
+export function clubRow(keys: RowKeys, values: RowValues): { params: RowParams; json: string } {
+  const record = {} as Record<string, unknown>;
+  for (let f = 0; f < CLUB_FIELDS.length; f++) record[CLUB_FIELDS[f]!] = values[f];
+  const club = record as ClubRecord;
+  return {
+    params: [...keys, ...recordToColumns(club)],
+    json: asciiJson(toApiClub(club, "locked")),
+  };
 }

@@ -11,7 +11,7 @@
  * @module
  */
 import type { RowError } from "./csv_row.ts";
-import type { RowParams } from "./prepare.ts";
+import type { RowKeys, RowValues } from "./prepare.ts";
 import type { RowWarning } from "./quality.ts";
 import type { Encoding } from "./encoding.ts";
 import type { Format } from "./shape.ts";
@@ -28,10 +28,10 @@ export interface BadRow {
   errors: RowError[];
 }
 
-/** A valid row: its insert values and its anonymous JSON. */
+/** A valid row: its key columns and its Club field values. */
 export interface GoodRow {
-  params: RowParams;
-  json: string;
+  keys: RowKeys;
+  values: RowValues;
 }
 
 /** Rows in file order: `lines[i]` and `bytes[i]` belong to `rows[i]`. */

@@ -1,5 +1,5 @@
 import { FIXTURE_CSV } from "../_fixture.ts";
-import { MAIN, runMain, spawn } from "../_run.ts";
+import { hasTerminal, MAIN, runAtTerminal, runMain, spawn } from "../_run.ts";
 import { assert, assertEquals } from "../_assert.ts";
 
 const FIXTURES = new URL("../fixtures/import/", import.meta.url).pathname;
@@ -134,16 +134,22 @@ Deno.test("two imports into one database: the second refuses naming the first, o
     refused.stderr,
   );
   const waiting = spawn(["run", "-A", MAIN, "import", FIXTURE_CSV, "--db", db, "--wait"]);
-  // Both imports land, one after the other: the waiting one last.
-  await new Promise((r) => setTimeout(r, 1500));
+  // Both imports land, one after the other: the waiting one last, once it says it waits.
+  const said = `waiting for another import into ${db} (pid ${first.child.pid}) to finish…`;
+  const reader = waiting.stderr.pipeThrough(new TextDecoderStream()).getReader();
+  let err = "";
+  while (!err.includes(said)) {
+    const r = await reader.read();
+    if (r.done) break;
+    err += r.value;
+  }
+  assert(err.includes(said), err);
   await first.stdin.close();
   const a = await finish(first.child);
-  const b = await finish(waiting);
-  assertEquals([a.code, b.code], [0, 0], a.stderr + b.stderr);
-  assert(
-    b.stderr.includes(`waiting for another import into ${db} (pid ${first.child.pid}) to finish…`),
-  );
-  assert(b.stderr.includes("30 clubs"), b.stderr);
+  for (let r = await reader.read(); !r.done; r = await reader.read()) err += r.value;
+  const b = await waiting.status;
+  assertEquals([a.code, b.code], [0, 0], a.stderr + err);
+  assert(err.includes("30 clubs"), err);
   await Deno.remove(dir, { recursive: true });
 });
 
@@ -283,4 +289,28 @@ Deno.test("import reads --encoding, --delimiter and --format, and refuses unknow
   ], { stdin: "name\tcity\nA Club\tBern\n" });
   assertEquals(tab.code, 0, tab.stderr);
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test({
+  name: "import --diff on a terminal shows a table of the changes",
+  ignore: !hasTerminal,
+  async fn() {
+    const dir = await Deno.makeTempDir();
+    const db = `${dir}/c.db`;
+    await runMain(["import", `${FIXTURES}pipe.csv`, "--db", db]);
+    await Deno.writeTextFile(
+      `${dir}/next.csv`,
+      "name|city|country|holes\nThe Pipe, Club|Oslo|Norway|9\nNew Club|Bergen|Norway|\n",
+    );
+    const r = await runAtTerminal(60, ["import", `${dir}/next.csv`, "--db", db, "--diff"]);
+    assertEquals(r.code, 0, r.lines.join("\n"));
+    const table = r.lines.slice(r.lines.findIndex((l) => l.startsWith("CHANGE")));
+    assertEquals(table.slice(0, 4).map((l) => l.split(/\s{2,}/).slice(0, 3)), [
+      ["CHANGE", "NAME", "FIELDS"],
+      ["added", "New Club"],
+      ["removed", "Fjord Club"],
+      ["changed", "The Pipe, Club", "holes"],
+    ]);
+    await Deno.remove(dir, { recursive: true });
+  },
 });

@@ -73,6 +73,7 @@ Deno.test("removeStaleTemps() removes the temp files of dead imports only", asyn
     `c.db.importing-${dead}-123`,
     `c.db.importing-${dead}-123-journal`,
     `c.db.importing-${Deno.pid}-456`, // a running import (this process)
+    "c.db.importing-1-789", // a running process that is not this one (init)
     `other.db.importing-${dead}-1`, // another database's
     "c.db",
   ];

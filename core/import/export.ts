@@ -1,0 +1,90 @@
+/**
+ * The way back out: every club of a database, every field (fees included:
+ * this is the maintainer's own data), in name order, as CSV, TSV, NDJSON or
+ * a JSON array, streamed in batches. What it writes, `import` reads back
+ * into the same database: same clubs, same ids and slugs, same answers.
+ *
+ * @example
+ * ```ts ignore
+ * import { exportClubs } from "./export.ts";
+ * const out = await Deno.open("clubs.ndjson", { write: true, create: true });
+ * await exportClubs("data/clubs.db", "ndjson", (bytes) => out.write(bytes).then(() => {}));
+ * ```
+ * @module
+ */
+import { stringify } from "csv-stringify/sync";
+import { CLUB_FIELDS, type ClubRecord } from "../schema/club.ts";
+import { ClubStore } from "../store/store.ts";
+import { type Row, rowToRecord } from "../store/rows.ts";
+import type { Format } from "./shape.ts";
+
+/** Clubs per write: large enough to amortise, small enough to stream. */
+const BATCH = 500;
+
+/** A CSV cell as import reads it: empty for null, true/false, a JSON array for lists. */
+function cell(value: ClubRecord[keyof ClubRecord]): string {
+  if (value === null) return "";
+  if (Array.isArray(value)) return JSON.stringify(value);
+  return String(value);
+}
+
+function serialize(records: ClubRecord[], format: Format, first: boolean): string {
+  switch (format) {
+    case "csv":
+    case "tsv":
+      return stringify(records.map((r) => CLUB_FIELDS.map((f) => cell(r[f]))), {
+        delimiter: format === "tsv" ? "\t" : ",",
+        header: first,
+        columns: [...CLUB_FIELDS],
+        // CRLF is what RFC 4180 asks; import reads either.
+        record_delimiter: "unix",
+      });
+    case "ndjson":
+      return records.map((r) => JSON.stringify(r) + "\n").join("");
+    case "json":
+      return (first ? "[\n" : ",\n") + records.map((r) => JSON.stringify(r)).join(",\n");
+  }
+}
+
+/**
+ * Writes every club of the database at `dbPath` in `format` through
+ * `write`, a batch at a time (each write is awaited). Resolves to the
+ * number of clubs written.
+ *
+ * @example
+ * ```ts ignore
+ * import { exportClubs } from "./export.ts";
+ * const chunks: Uint8Array[] = [];
+ * await exportClubs("data/clubs.db", "csv", async (b) => { chunks.push(b); });
+ * ```
+ */
+export async function exportClubs(
+  dbPath: string,
+  format: Format,
+  write: (bytes: Uint8Array) => Promise<void>,
+): Promise<number> {
+  const store = ClubStore.open(dbPath);
+  const encoder = new TextEncoder();
+  let count = 0;
+  try {
+    const rows = store.db.prepare(
+      `SELECT ${CLUB_FIELDS.map((f) => `c.${f}`).join(", ")}
+       FROM club_keys k JOIN clubs c ON c.rowid = k.club ORDER BY k.rank`,
+    ).iterate() as Iterable<Row>;
+    let batch: ClubRecord[] = [];
+    const flush = async () => {
+      await write(encoder.encode(serialize(batch, format, count === batch.length)));
+      batch = [];
+    };
+    for (const row of rows) {
+      batch.push(rowToRecord(row));
+      count++;
+      if (batch.length === BATCH) await flush();
+    }
+    if (batch.length) await flush();
+    if (format === "json") await write(encoder.encode(count === 0 ? "[]\n" : "\n]\n"));
+  } finally {
+    store.close();
+  }
+  return count;
+}
