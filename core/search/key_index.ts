@@ -32,7 +32,15 @@ export type KeyColumn = typeof KEY_COLUMNS[number];
 /** Codes of one column, by club: 16 bits, or 32 for a column of more than 65,536 values. */
 export type CodeColumn = Uint16Array | Uint32Array;
 
-/** The stored key of a city filter or listing: folded, letters and digits only. */
+/**
+ * The stored key of a city filter or listing: folded, letters and digits only.
+ *
+ * @example
+ * ```ts
+ * import { cityKey } from "./key_index.ts";
+ * cityKey("St. Louis"); // "st louis"
+ * ```
+ */
 export function cityKey(city: string): string | null {
   const key = foldKey(city);
   return key === "" ? null : key;

@@ -267,6 +267,12 @@ function eachMatch(store: ClubStore, q: SearchQuery, visit: (i: number) => boole
  * requested page; once the total is known for these filters, the pass
  * stops at the page. In relevance order, every match is ranked once per
  * filter set and the order kept.
+ *
+ * @example
+ * ```ts ignore
+ * const q = parseSearch({ q: "royal", match: "words", sort: "relevance" });
+ * if (q.ok) findPage(store, q.value).ranks; // best matches first
+ * ```
  */
 export function findPage(store: ClubStore, q: SearchQuery): SearchPage {
   const key = filterKey(q);

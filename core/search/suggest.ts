@@ -42,7 +42,14 @@ export interface Suggestion {
   total: number;
 }
 
-/** Most suggestions given for one search. */
+/**
+ * Most suggestions given for one search.
+ *
+ * @example
+ * ```ts ignore
+ * suggest(store, query).length <= MAX_SUGGESTIONS; // true
+ * ```
+ */
 export const MAX_SUGGESTIONS = 5;
 /** Closest values tried per parameter (or per unknown word of `q`). */
 const CLOSEST = 3;

@@ -173,7 +173,15 @@ export function buildWordIndex(db: DatabaseSync): void {
   put.run("tokens", new Uint8Array(tokens.buffer));
 }
 
-/** The words of every name of a snapshot, in memory. */
+/**
+ * The words of every name of a snapshot, in memory.
+ *
+ * @example
+ * ```ts ignore
+ * const index = WordIndex.load(store.db);
+ * index.docs(index.id("royal")); // clubs whose name holds "royal"
+ * ```
+ */
 export class WordIndex {
   /** Every word, sorted; a word's id is its position. */
   readonly vocab: readonly string[];
@@ -282,7 +290,12 @@ export interface WordHits {
 /**
  * The vocabulary words `word` matches: itself in `words` mode; in `fuzzy`
  * mode also the words within its typo allowance and, for the last word of
- * `q`, every word it (within the allowance) starts.
+ * `q`, every word it (within the allowance) starts. Kept per snapshot.
+ *
+ * @example
+ * ```ts ignore
+ * wordHits(store, "sidney", "fuzzy", false); // ids of "sydney" (1 typo), …
+ * ```
  */
 export function wordHits(store: ClubStore, word: string, mode: MatchMode, last: boolean): WordHits {
   const fuzzy = mode === "fuzzy";
@@ -325,7 +338,15 @@ export function wordHits(store: ClubStore, word: string, mode: MatchMode, last: 
   });
 }
 
-/** The clubs whose names hold every word of a query. */
+/**
+ * The clubs whose names hold every word of a query.
+ *
+ * @example
+ * ```ts ignore
+ * const m = wordMatches(store, ["royal"], "words");
+ * m.list.length === m.typos.length; // true
+ * ```
+ */
 export class WordMatches {
   /** Matching clubs (0-based), in rank order. */
   readonly list: Int32Array;
@@ -447,7 +468,13 @@ export function wordMatches(
 /**
  * How well club `c`'s name matches the query's words (in `q` order) for
  * relevance: 0 its words are the query's, 1 it starts with them, 2 they
- * appear in it one after another, 3 otherwise.
+ * appear in it one after another, 3 otherwise. `sets` holds, per word of
+ * `q`, the ids of the vocabulary words it matches.
+ *
+ * @example
+ * ```ts ignore
+ * wordTier(index, c, [new Set([index.id("royal")])]); // 1 for "Royal Aberdeen Golf Club"
+ * ```
  */
 export function wordTier(
   index: WordIndex,
