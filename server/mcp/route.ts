@@ -153,16 +153,18 @@ async function readMessages(req: Request): Promise<{ body: unknown } | Response>
 }
 
 /**
- * The request for the SDK, without its body (read already, handed over
- * parsed) and without Deno.serve's abort signal, which no tool here needs
- * (each answers at once) and which Deno warns about when read. The 2025-era
- * transport insists the client accepts both JSON and SSE, but in JSON mode it
- * only ever answers JSON, so for it any Accept (`application/json`, `*\/*`,
- * none) is served.
+ * The request as the 2025-era transport wants it. That transport insists the
+ * client accepts both JSON and SSE, but in JSON mode it only ever answers
+ * JSON, so any Accept (`application/json`, `*\/*`, none) is served: a
+ * request that does not list both gets a copy that does (without its body,
+ * which is read already and handed over parsed). Copying a request costs
+ * about a tenth of a call, so one that lists both is passed as it is.
  */
-function sdkRequest(req: Request, legacy: boolean): Request {
+function legacyRequest(req: Request): Request {
+  const accept = req.headers.get("accept") ?? "";
+  if (accept.includes("application/json") && accept.includes("text/event-stream")) return req;
   const headers = new Headers(req.headers);
-  if (legacy) headers.set("accept", "application/json, text/event-stream");
+  headers.set("accept", "application/json, text/event-stream");
   return new Request(req.url, { method: "POST", headers });
 }
 
@@ -181,7 +183,7 @@ async function serveLegacy(pool: ServerPool, req: Request, body: unknown): Promi
     });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(sdkRequest(req, true), { parsedBody: body });
+      return await transport.handleRequest(legacyRequest(req), { parsedBody: body });
     } finally {
       await server.close();
     }
@@ -244,7 +246,10 @@ export function mcpEndpoint(
     if (await isLegacyRequest(c.req.raw, read.body)) {
       return serveLegacy(pool, c.req.raw, read.body);
     }
-    const req = sdkRequest(c.req.raw, false);
+    // Passed as it is (a copy costs about a tenth of a call). The SDK reads its
+    // abort signal, so Deno prints its one-time note about the legacy abort
+    // behaviour; `"unstable": ["no-legacy-abort"]` in deno.json would silence it.
+    const req = c.req.raw;
     try {
       return await modern.fetch(req, { parsedBody: read.body });
     } finally {
