@@ -6,6 +6,7 @@
 import { SessionStore, sessionStorePath } from "../../core/sessions/store.ts";
 import { DEFAULT_SETTINGS, listen } from "../../server/listen.ts";
 import { assertMatchesSchema } from "./_openapi.ts";
+import { testApp } from "./_helpers.ts";
 import { assert, assertEquals, assertMatch, assertStrictEquals } from "../_assert.ts";
 import { fixture } from "../_fixture.ts";
 
@@ -241,4 +242,35 @@ Deno.test("Without --base-url no publicly cacheable response depends on the Host
       }
     }
   }
+});
+
+Deno.test("Every HTML answer, error pages included, carries a CSP and nosniff", async () => {
+  await using fx = await fixture();
+  const app = testApp(fx.directory, { rateLimit: "off" });
+  const paths = [
+    "/",
+    "/problems",
+    "/problems/invalid_page",
+    "/problems/no_such_code",
+    "/clubs/pine-valley-golf-club",
+    "/clubs/no-such-club",
+    "/search?q=pine",
+    "/search?page=0",
+    "/no/such/page",
+  ];
+  let pages = 0;
+  for (const path of paths) {
+    for (const method of ["GET", "POST", "DELETE"]) {
+      const res = await app.request(`http://127.0.0.1${path}`, {
+        method,
+        headers: { accept: "text/html" },
+      });
+      await res.body?.cancel();
+      if (!res.headers.get("content-type")?.startsWith("text/html")) continue;
+      pages++;
+      assert(res.headers.get("content-security-policy"), `${method} ${path}`);
+      assertStrictEquals(res.headers.get("x-content-type-options"), "nosniff", `${method} ${path}`);
+    }
+  }
+  assert(pages >= 6, `${pages} HTML answers`);
 });
