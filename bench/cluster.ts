@@ -573,6 +573,37 @@ async function main(args: string[]): Promise<number> {
     // What nginx costs: the same load straight at replica 1 (full run only).
     const direct = p.short ? null : await load(cluster.replicas[0]!.port, p.compareSeconds)();
 
+    // The price of counting in Redis (full run only): a fourth replica serving one
+    // cached page, so the count is a large part of each request's work.
+    let cost: { local: LoadResult; redis: LoadResult } | null = null;
+    if (!p.short) {
+      log("load: one cached page on a fourth replica, in-process limiter, then Redis…");
+      const probe: Replica = {
+        index: 4,
+        port: freePort(),
+        dir: `${dir}/replica4`,
+        db: `${dir}/replica4/clubs.db`,
+        proc: null,
+        args: [],
+      };
+      await Deno.mkdir(probe.dir);
+      await Deno.copyFile(a, probe.db);
+      const page = () =>
+        runLoad(tool, {
+          url: `http://127.0.0.1:${probe.port}/api/v1/clubs`,
+          seconds: 5,
+          threads: 1,
+          connections: p.connections,
+        });
+      await cluster.startReplica(probe, ["--rate-limit", "999999999/60"]);
+      const local = await page();
+      await cluster.procs.stop(probe.proc!);
+      await cluster.startReplica(probe, high);
+      const redis = await page();
+      await cluster.procs.stop(probe.proc!);
+      cost = { local, redis };
+    }
+
     const snapshotB = b;
     log(
       `load: ${p.mainSeconds} s through nginx: sessions at ${p.sessionsAt} s, roll-out at ${p.rolloutAt} s, SIGKILL at ${p.killAt} s, Redis down at ${p.redisDownAt} s for ${p.redisDownFor} s…`,
@@ -604,6 +635,14 @@ async function main(args: string[]): Promise<number> {
           `${fmt(direct.rps)} (p99 ${fmt(direct.p99Ms, 1)} ms, ${
             direct.non2xx + direct.errors
           } failed)`,
+        ] as [string, string]]
+        : []),
+      ...(cost
+        ? [[
+          "one cached page (`/api/v1/clubs`), 1 replica: in-process limiter vs Redis",
+          `${fmt(cost.local.rps)} vs ${fmt(cost.redis.rps)} req/s (p99 ${
+            fmt(cost.local.p99Ms, 1)
+          } vs ${fmt(cost.redis.p99Ms, 1)} ms)`,
         ] as [string, string]]
         : []),
       [

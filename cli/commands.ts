@@ -7,7 +7,7 @@
  * @example
  * ```ts
  * import { commandInfo, COMMANDS } from "./commands.ts";
- * COMMANDS.map((c) => c.name); // ["serve", "query", "import", "mcp", "session"]
+ * COMMANDS.map((c) => c.name); // ["serve", "query", "import", "export", "mcp", "session"]
  * commandInfo("query").summary; // "search the directory from the terminal"
  * ```
  * @module
@@ -36,8 +36,13 @@ export const COMMANDS = [
   },
   {
     name: "import",
-    summary: "rebuild the database from a CSV snapshot",
+    summary: "rebuild the database from a snapshot (CSV, TSV, NDJSON, JSON)",
     load: async () => (await import("./import.ts")).importCommand,
+  },
+  {
+    name: "export",
+    summary: "write every club, every field, as CSV, TSV, NDJSON or JSON",
+    load: async () => (await import("./export.ts")).exportCommand,
   },
   {
     name: "mcp",

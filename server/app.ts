@@ -102,7 +102,7 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
   app.route("/problems", problemPages({ baseUrl: config.baseUrl, problems }));
   app.get(
     "/openapi.json",
-    (c) => c.body(openApiJson(), 200, { "Content-Type": "application/json" }),
+    (c) => c.body(openApiJson(config.supportEmail), 200, { "Content-Type": "application/json" }),
   );
   const baseUrl = (req: Request) => baseUrlOf(config.baseUrl, req.url);
   const site = siteDeps({ ...config, hint: problems.hint });

@@ -174,6 +174,7 @@ export function imageBox(o: {
 export interface SearchLink {
   q?: string | null;
   match?: string | null;
+  sort?: string | null;
   type?: string | null;
   country?: string | null;
   state?: string | null;
@@ -186,6 +187,7 @@ export interface SearchLink {
 const LINK_ORDER = [
   "q",
   "match",
+  "sort",
   "type",
   "country",
   "state",

@@ -40,6 +40,7 @@ import {
   type SearchParamInfo,
 } from "../../core/search/mod.ts";
 import { SESSION_TIERS } from "../../core/sessions/mod.ts";
+import { DEFAULT_SUPPORT_EMAIL } from "../config.ts";
 
 /**
  * Version of the description itself (spec §9), not of the API path: the
@@ -52,6 +53,30 @@ import { SESSION_TIERS } from "../../core/sessions/mod.ts";
  * ```
  */
 export const OPENAPI_VERSION: string = VERSION;
+
+/**
+ * The `Link` relations `GET /api/v1/clubs` sends (see `pageLinks` in
+ * server/routes/clubs.ts; a test holds the two together).
+ *
+ * @example
+ * ```ts
+ * import { PAGE_LINK_RELATIONS } from "./document.ts";
+ * PAGE_LINK_RELATIONS; // ["next", "prev"]
+ * ```
+ */
+export const PAGE_LINK_RELATIONS = ["next", "prev"] as const;
+
+/**
+ * The license the description states: none has been granted, so all
+ * rights are reserved.
+ *
+ * @example
+ * ```ts
+ * import { LICENSE } from "./document.ts";
+ * LICENSE.name; // "Proprietary: all rights reserved"
+ * ```
+ */
+export const LICENSE = { name: "Proprietary: all rights reserved" } as const;
 
 /**
  * Every registered problem code, in registry order.
@@ -206,9 +231,12 @@ const HEADERS: Record<string, Json> = {
     schema: { type: "string", enum: ["private, no-store"] },
   },
   Link: {
-    description:
-      "RFC 8288 links to other pages of the same search (`first`, `prev`, `next`, `last`) where they exist.",
+    description: `RFC 8288 links to other pages of the same search: ${
+      PAGE_LINK_RELATIONS.map((r) => `\`rel="${r}"\``).join(" and ")
+    }, where such a page exists (past the end, \`prev\` is the last page with clubs).`,
     schema: { type: "string" },
+    example: '<https://clubs.example.com/api/v1/clubs?type=golf&page=3>; rel="next", ' +
+      '<https://clubs.example.com/api/v1/clubs?type=golf&page=1>; rel="prev"',
   },
   Allow: {
     description: "The methods this path answers.",
@@ -221,6 +249,19 @@ const HEADERS: Record<string, Json> = {
   Vary: {
     description: "The page differs by representation and by session.",
     schema: { type: "string" },
+  },
+  "Content-Length": {
+    description: "The length of the body; a HEAD answer states the length GET would send.",
+    schema: { type: "integer", minimum: 0 },
+  },
+  "Access-Control-Allow-Origin": {
+    description: "Any origin may call the MCP endpoint.",
+    schema: { type: "string", enum: ["*"] },
+  },
+  "Access-Control-Allow-Methods": {
+    description: "The methods a cross-origin caller may use.",
+    schema: { type: "string" },
+    example: "POST,OPTIONS",
   },
 };
 
@@ -365,159 +406,222 @@ const anyJson = (description: string) => ({
   "application/json": { schema: { type: "object", description } },
 });
 
-/** The other methods on the REST endpoint: documented so 405 is too. */
-function readOnlyMethods(): Json {
-  const out: Json = {};
-  for (const method of ["post", "put", "patch", "delete"]) {
-    out[method] = {
-      operationId: `clubs${method[0]!.toUpperCase()}${method.slice(1)}`,
-      tags: ["clubs"],
+/** Methods a GET path does not answer (Hono answers HEAD from GET). */
+const OTHER_METHODS = ["post", "put", "patch", "delete", "options"];
+
+/**
+ * A path item answered with GET (and HEAD): its GET operation, a HEAD
+ * operation with the same statuses and headers (and `Content-Length`) but
+ * no body, and every other method documented as 405 `method_not_allowed`
+ * with `Allow: GET, HEAD`, as the app answers them.
+ */
+function readOnly(get: Json & { operationId: string }, instance: string): Json {
+  const item: Json = {
+    get,
+    head: {
+      ...get,
+      operationId: `${get.operationId}Head`,
+      summary: `${get.summary} (headers only)`,
+      description: "The headers GET would send, `Content-Length` included, and no body.",
+      responses: headersOnly(get.responses as Json),
+    },
+  };
+  for (const method of OTHER_METHODS) {
+    item[method] = {
+      operationId: `${get.operationId}${method[0]!.toUpperCase()}${method.slice(1)}`,
+      tags: get.tags,
       summary: `Not answered (${method.toUpperCase()})`,
-      description: "The REST API is read-only: only GET (and HEAD) are answered.",
-      responses: problemResponses(["method_not_allowed"], { instance: "/api/v1/clubs" }),
+      description: "Only GET and HEAD are answered: 405 with `Allow: GET, HEAD`.",
+      ...(get.parameters ? { parameters: get.parameters } : {}),
+      responses: problemResponses(["method_not_allowed"], { instance }),
+    };
+  }
+  return item;
+}
+
+/** The responses of a HEAD request: the same statuses and headers, with the length, no body. */
+function headersOnly(responses: Json): Json {
+  const out: Json = {};
+  for (const [status, response] of Object.entries(responses as Record<string, Json>)) {
+    const { content: _content, ...rest } = response;
+    out[status] = {
+      ...rest,
+      headers: { ...rest.headers as Json, ...headerRefs(["Content-Length"]) },
     };
   }
   return out;
 }
 
-function build(): Json {
-  const clubs = {
-    get: {
-      operationId: "searchClubs",
-      tags: ["clubs"],
-      summary: "Search clubs",
-      description:
-        "Searches clubs by type, place, name and waitlist status, with paging. Filters combine: each returned club matches all of them. Rows are sorted by name (with `sort=relevance`, by how well the name matches `q`). A search that finds nothing carries `suggestions`, corrected searches that find clubs, when there are any. With no filters, the first page of the whole directory is returned. A client has reached the end when `page * limit` is at least `total`, or when the page is empty. Club rows carry no profile link. Fee figures depend on the caller's session (see `fee_access`).",
-      security: SESSION_SECURITY,
-      parameters: clubsParameters(),
-      responses: {
-        "200": success(
-          "One page of matching clubs.",
-          { "application/json": { schema: ref("ClubList") } },
-          SUCCESS_HEADERS,
+/** A JSON-RPC error answer of the MCP endpoint. */
+function rpcError(description: string, code: number, message: string, headers: string[] = []) {
+  return success(description, {
+    "application/json": {
+      schema: ref("JsonRpcResponse"),
+      example: { jsonrpc: "2.0", error: { code, message }, id: null },
+    },
+  }, headers);
+}
+
+/** What the MCP endpoint answers besides the JSON-RPC response itself. */
+function mcpErrors(): Json {
+  return {
+    "400": rpcError(
+      "The body is not JSON (-32700), not a JSON-RPC message (-32600), or a batch of more than 10 messages (-32600).",
+      -32700,
+      "Parse error: Invalid JSON",
+    ),
+    "403": rpcError(
+      "The Host header is not one this server answers (protection against DNS rebinding; see `--allowed-hosts`).",
+      -32000,
+      "Invalid Host header: evil.example",
+    ),
+    "413": rpcError(
+      "The body is over 1 MiB.",
+      -32000,
+      "Payload Too Large: Request body must not exceed 1048576 bytes",
+    ),
+    "415": rpcError(
+      "The body is not sent as `application/json`.",
+      -32000,
+      "Unsupported Media Type: Content-Type must be application/json",
+    ),
+  };
+}
+
+function build(supportEmail: string): Json {
+  const clubs = readOnly({
+    operationId: "searchClubs",
+    tags: ["clubs"],
+    summary: "Search clubs",
+    description:
+      "Searches clubs by type, place, name and waitlist status, with paging. Filters combine: each returned club matches all of them. Rows are sorted by name (with `sort=relevance`, by how well the name matches `q`). A search that finds nothing carries `suggestions`, corrected searches that find clubs, when there are any. With no filters, the first page of the whole directory is returned. A client has reached the end when `page * limit` is at least `total`, or when the page is empty. Club rows carry no profile link. Fee figures depend on the caller's session (see `fee_access`).",
+    security: SESSION_SECURITY,
+    parameters: clubsParameters(),
+    responses: {
+      "200": success(
+        "One page of matching clubs.",
+        { "application/json": { schema: ref("ClubList") } },
+        SUCCESS_HEADERS,
+      ),
+      ...problemResponses(
+        // In registry order: the /problems pages list them so too.
+        PROBLEM_CODES.filter((c) =>
+          (SEARCH_PROBLEM_CODES as readonly string[]).includes(c) ||
+          c === "invalid_facets" || c === "clubs_unavailable"
         ),
-        ...problemResponses(
-          // In registry order: the /problems pages list them so too.
-          PROBLEM_CODES.filter((c) =>
-            (SEARCH_PROBLEM_CODES as readonly string[]).includes(c) ||
-            c === "invalid_facets" || c === "clubs_unavailable"
-          ),
-          { instance: "/api/v1/clubs" },
-        ),
-      },
+        { instance: "/api/v1/clubs" },
+      ),
     },
-    ...readOnlyMethods(),
-  };
-  const unknownApiPath = {
-    get: {
-      operationId: "unknownApiPath",
-      tags: ["clubs"],
-      summary: "Any other /api/v1 path",
-      description:
-        "Any other path under `/api/v1/`, with any method, answers 404 `not_found`; `instance` is `/api/v1`.",
-      parameters: [{
-        name: "path",
-        in: "path",
-        required: true,
-        description: "Any path other than `clubs`.",
-        schema: { type: "string" },
-      }],
-      responses: problemResponses(["not_found"], { instance: "/api/v1" }),
+  }, "/api/v1/clubs");
+  const unknownApiPath = Object.fromEntries(
+    ["get", "head", ...OTHER_METHODS].map((method) => {
+      const responses = problemResponses(["not_found"], { instance: "/api/v1" });
+      return [method, {
+        operationId: `unknownApiPath${method[0]!.toUpperCase()}${method.slice(1)}`,
+        tags: ["clubs"],
+        summary: `Any other /api/v1 path (${method.toUpperCase()})`,
+        description:
+          "Any other path under `/api/v1/`, with any method, answers 404 `not_found`; `instance` is `/api/v1`.",
+        parameters: [{
+          name: "path",
+          in: "path",
+          required: true,
+          description: "Any path other than `clubs`.",
+          schema: { type: "string" },
+          example: "club",
+        }],
+        responses: method === "head" ? headersOnly(responses) : responses,
+      }];
+    }),
+  );
+  const profile = readOnly({
+    operationId: "clubProfile",
+    tags: ["profiles"],
+    summary: "A club's profile page",
+    description:
+      "The club's profile: an HTML page for browsers, or the Club object (as in a ClubList) when the `Accept` header ranks `application/json` above `text/html`. Fees are shown as the caller's session allows. Not supported for building against: use `GET /api/v1/clubs`.",
+    security: SESSION_SECURITY,
+    parameters: [{
+      name: "slug",
+      in: "path",
+      required: true,
+      description: "The club's `slug`.",
+      schema: schemaOf(ClubRecordSchema.shape.slug),
+      example: "pine-valley-golf-club",
+    }],
+    responses: {
+      "200": success(
+        "The profile.",
+        { ...html("The profile page."), "application/json": { schema: ref("Club") } },
+        ["Cache-Control", "Vary"],
+      ),
+      ...problemResponses(["not_found", "clubs_unavailable"], {
+        instance: "/clubs/no-such-club",
+        html: true,
+      }),
     },
-  };
-  const profile = {
-    get: {
-      operationId: "clubProfile",
-      tags: ["profiles"],
-      summary: "A club's profile page",
-      description:
-        "The club's profile: an HTML page for browsers, or the Club object (as in a ClubList) when the `Accept` header ranks `application/json` above `text/html`. Fees are shown as the caller's session allows. Not supported for building against: use `GET /api/v1/clubs`.",
-      security: SESSION_SECURITY,
-      parameters: [{
-        name: "slug",
-        in: "path",
-        required: true,
-        description: "The club's `slug`.",
-        schema: schemaOf(ClubRecordSchema.shape.slug),
-      }],
-      responses: {
-        "200": success(
-          "The profile.",
-          { ...html("The profile page."), "application/json": { schema: ref("Club") } },
-          ["Cache-Control", "Vary"],
-        ),
-        ...problemResponses(["not_found", "clubs_unavailable"], {
-          instance: "/clubs/no-such-club",
-          html: true,
-        }),
-      },
+  }, "/clubs/pine-valley-golf-club");
+  const index = readOnly({
+    operationId: "index",
+    tags: ["meta"],
+    summary: "Where to start",
+    description:
+      "The service's name, the snapshot it serves (`clubs`, `imported_at`; null while the database cannot be read) and links to every entry point; browsers (`Accept` ranking `text/html` first) get the website's home page instead.",
+    responses: {
+      "200": success("The index.", {
+        ...anyJson("Name, snapshot and links."),
+        ...html("The website's home page."),
+      }, ["Cache-Control", "Vary"]),
+      ...problemResponses([], { instance: "/" }),
     },
-  };
-  const index = {
-    get: {
-      operationId: "index",
-      tags: ["meta"],
-      summary: "Where to start",
-      description:
-        "The service's name, the snapshot it serves (`clubs`, `imported_at`; null while the database cannot be read) and links to every entry point.",
-      responses: {
-        "200": success("The index.", anyJson("Name, snapshot and links.")),
-        ...problemResponses([], { instance: "/" }),
-      },
+  }, "/");
+  const document = readOnly({
+    operationId: "openApiDocument",
+    tags: ["meta"],
+    summary: "This description",
+    description: `The OpenAPI 3.0.0 description of the service, version ${OPENAPI_VERSION}.`,
+    responses: {
+      "200": success("This document.", anyJson("An OpenAPI 3.0.0 document.")),
+      ...problemResponses([], { instance: "/openapi.json" }),
     },
-  };
-  const document = {
-    get: {
-      operationId: "openApiDocument",
-      tags: ["meta"],
-      summary: "This description",
-      description: `The OpenAPI 3.0.0 description of the service, version ${OPENAPI_VERSION}.`,
-      responses: {
-        "200": success("This document.", anyJson("An OpenAPI 3.0.0 document.")),
-        ...problemResponses([], { instance: "/openapi.json" }),
-      },
+  }, "/openapi.json");
+  const problemList = readOnly({
+    operationId: "problemList",
+    tags: ["problems"],
+    summary: "Every problem code",
+    description: `Lists every code: ${
+      PROBLEM_CODES.map((c) => `\`${c}\``).join(", ")
+    }. Browsers get HTML; clients that rank \`application/json\` above \`text/html\` get JSON.`,
+    responses: {
+      "200": success("Every code.", {
+        ...html("A page listing every code."),
+        ...anyJson("Every code with its status, title, when it is answered and its hint."),
+      }, ["Cache-Control", "Vary"]),
+      ...problemResponses([], { instance: "/problems" }),
     },
-  };
-  const problemList = {
-    get: {
-      operationId: "problemList",
-      tags: ["problems"],
-      summary: "Every problem code",
-      description: `Lists every code: ${
-        PROBLEM_CODES.map((c) => `\`${c}\``).join(", ")
-      }. Browsers get HTML; clients that rank \`application/json\` above \`text/html\` get JSON.`,
-      responses: {
-        "200": success("Every code.", {
-          ...html("A page listing every code."),
-          ...anyJson("Every code with its status, title, when it is answered and its hint."),
-        }),
-        ...problemResponses([], { instance: "/problems" }),
-      },
+  }, "/problems");
+  const problemPage = readOnly({
+    operationId: "problemPage",
+    tags: ["problems"],
+    summary: "One problem code",
+    description:
+      "Explains one code: when it is answered, how to fix the request, and an example. Browsers get HTML; clients that rank `application/json` above `text/html` get JSON.",
+    parameters: [{
+      name: "code",
+      in: "path",
+      required: true,
+      description: "A problem code; any other value answers 404.",
+      schema: { type: "string", enum: PROBLEM_CODES },
+      example: "invalid_page",
+    }],
+    responses: {
+      "200": success("The code's page.", {
+        ...html("The code's page."),
+        ...anyJson("The code with its status, title, when, hint and an example."),
+      }, ["Cache-Control", "Vary"]),
+      ...problemResponses(["not_found"], { instance: "/problems/no_such_code", html: true }),
     },
-  };
-  const problemPage = {
-    get: {
-      operationId: "problemPage",
-      tags: ["problems"],
-      summary: "One problem code",
-      description:
-        "Explains one code: when it is answered, how to fix the request, and an example. Browsers get HTML; clients that rank `application/json` above `text/html` get JSON.",
-      parameters: [{
-        name: "code",
-        in: "path",
-        required: true,
-        description: "A problem code.",
-        schema: { type: "string", enum: PROBLEM_CODES },
-      }],
-      responses: {
-        "200": success("The code's page.", {
-          ...html("The code's page."),
-          ...anyJson("The code with its status, title, when, hint and an example."),
-        }),
-        ...problemResponses(["not_found"], { instance: "/problems/no_such_code" }),
-      },
-    },
-  };
+  }, "/problems/invalid_page");
   const mcp = {
     post: {
       operationId: "mcp",
@@ -542,20 +646,40 @@ function build(): Json {
           },
         }),
         "202": success("A notification (a request without `id`) was accepted.", null),
+        ...mcpErrors(),
         ...problemResponses([], { instance: "/api/mcp" }),
       },
     },
-    get: {
-      operationId: "mcpGet",
-      tags: ["mcp"],
-      summary: "Not answered",
-      description: "Only POST is answered: this stateless server opens no event stream.",
-      responses: {
-        "405": success(
+    ...Object.fromEntries(["get", "head", "put", "patch", "delete"].map((method) => {
+      const responses = {
+        "405": rpcError(
           "Method not allowed, as a JSON-RPC error.",
-          { "application/json": { schema: ref("JsonRpcResponse") } },
+          -32000,
+          "Method not allowed: send JSON-RPC messages with POST.",
           ["Allow"],
         ),
+        ...problemResponses([], { instance: "/api/mcp" }),
+      };
+      return [method, {
+        operationId: `mcp${method[0]!.toUpperCase()}${method.slice(1)}`,
+        tags: ["mcp"],
+        summary: "Not answered",
+        description:
+          "Only POST (and the CORS preflight, OPTIONS) is answered: this stateless server opens no event stream and has no session to delete.",
+        responses: method === "head" ? headersOnly(responses) : responses,
+      }];
+    })),
+    options: {
+      operationId: "mcpOptions",
+      tags: ["mcp"],
+      summary: "CORS preflight",
+      description: "Any origin may call the endpoint: the preflight allows POST.",
+      responses: {
+        "204": success("The preflight answer.", null, [
+          "Access-Control-Allow-Origin",
+          "Access-Control-Allow-Methods",
+        ]),
+        ...problemResponses([], { instance: "/api/mcp" }),
       },
     },
   };
@@ -564,10 +688,14 @@ function build(): Json {
     info: {
       title: "Club Directory Service",
       version: OPENAPI_VERSION,
+      contact: { name: "Support", email: supportEmail },
+      license: LICENSE,
       description:
         `A read-only directory of private membership clubs worldwide. The supported endpoint is \`GET /api/v1/clubs\`; the other paths are described for completeness and are not supported for building against. The REST API is free and needs no API key and no account; it sends no CORS headers. Errors are RFC 9457 \`application/problem+json\` bodies whose \`code\` is explained at \`/problems/<code>\`.\n\n## Fees and sessions\n\n${SESSION_TEXT}\n\n| Caller | \`fee_access\` | fee figures | \`fee_views\` |\n|-|-|-|-|\n| No session | \`locked\` | null | \`locked\` where a figure exists, \`none\` where none is on file |\n| Free session | \`band\` | null | \`band\` (\`estimate: true\` for estimated fees) |\n| Member session | \`exact\` | club-verified figures | \`exact\` for club-verified fees, \`band\` otherwise |\n\n${bandText()}`,
     },
     servers: [{ url: "/", description: "This server" }],
+    // No operation needs credentials; the ones that read a session say so.
+    security: [],
     tags: [
       { name: "clubs", description: "The supported REST endpoint." },
       { name: "profiles", description: "Club profile pages." },
@@ -613,12 +741,13 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-let cachedDocument: Json | null = null;
-let cachedJson: string | null = null;
+/** Documents by support address: one per app configuration, a handful at most. */
+const documents = new Map<string, { doc: Json; json: string | null }>();
 
 /**
- * The OpenAPI document, built on first use and frozen: clone it
- * (`structuredClone`) before handing it to tools that dereference in place.
+ * The OpenAPI document, built once per support address (named as the
+ * contact) and frozen: clone it (`structuredClone`) before handing it to
+ * tools that dereference in place.
  *
  * @example
  * ```ts
@@ -626,8 +755,15 @@ let cachedJson: string | null = null;
  * (openApiDocument().info as { version: string }).version; // "1.2.0"
  * ```
  */
-export function openApiDocument(): Record<string, unknown> {
-  return cachedDocument ??= deepFreeze(build());
+export function openApiDocument(
+  supportEmail: string = DEFAULT_SUPPORT_EMAIL,
+): Record<string, unknown> {
+  let entry = documents.get(supportEmail);
+  if (!entry) {
+    entry = { doc: deepFreeze(build(supportEmail)), json: null };
+    documents.set(supportEmail, entry);
+  }
+  return entry.doc;
 }
 
 /**
@@ -636,9 +772,11 @@ export function openApiDocument(): Record<string, unknown> {
  * @example
  * ```ts
  * import { openApiJson } from "./document.ts";
- * JSON.parse(openApiJson()).openapi; // "3.0.0"
+ * JSON.parse(openApiJson("help@clubs.example")).info.contact.email; // "help@clubs.example"
  * ```
  */
-export function openApiJson(): string {
-  return cachedJson ??= JSON.stringify(openApiDocument());
+export function openApiJson(supportEmail: string = DEFAULT_SUPPORT_EMAIL): string {
+  openApiDocument(supportEmail);
+  const entry = documents.get(supportEmail)!;
+  return entry.json ??= JSON.stringify(entry.doc);
 }

@@ -38,11 +38,11 @@ export function compactForm(root: string, link: SearchLink): string {
 <input id="q" name="q" type="search" value="${
     escapeHtml(link.q ?? "")
   }" maxlength="200" autocomplete="off">
-</div>${hidden("match", link.match)}${hidden("type", link.type)}${hidden("country", link.country)}${
-    hidden("state", link.state)
-  }${hidden("city", link.city)}${hidden("waitlist", link.waitlist?.join(","))}${
-    hidden("limit", link.limit)
-  }
+</div>${hidden("match", link.match)}${hidden("sort", link.sort)}${hidden("type", link.type)}${
+    hidden("country", link.country)
+  }${hidden("state", link.state)}${hidden("city", link.city)}${
+    hidden("waitlist", link.waitlist?.join(","))
+  }${hidden("limit", link.limit)}
 <div class="actions"><button type="submit">Search</button>
 <a href="${escapeHtml(root)}/">New search</a></div>
 </form>`;

@@ -89,7 +89,7 @@ ${page < last ? to(last, "Last") : off("Last")}
 function chips(root: string, link: SearchLink): string {
   const out: [string, SearchLink][] = [];
   const base = { ...link, page: null };
-  if (link.q) out.push([`Name: ${link.q}`, { ...base, q: null, match: null }]);
+  if (link.q) out.push([`Name: ${link.q}`, { ...base, q: null, match: null, sort: null }]);
   for (const name of ["type", "country", "state"] as const) {
     const v = link[name];
     if (v) out.push([`${humanize(name)}: ${facetLabel(name, v)}`, toggled(link, name, v, true)]);

@@ -73,6 +73,7 @@ export function readSiteSearch(search: string): Result<SiteSearch, SearchError> 
   const link: SearchLink = {
     q: query.q === null ? null : text(raw, "q"),
     match: sentMatch,
+    sort: text(raw, "sort"),
     type: query.typeKey,
     country: query.country,
     state: query.state,

@@ -9,15 +9,19 @@ import {
 } from "../../../core/schema/club.ts";
 import { toApiClub } from "../../../core/model/render.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "../../../core/search/query.ts";
+import fc from "fast-check";
+import { pageLinks } from "../../../server/routes/clubs.ts";
 import {
   OPENAPI_VERSION,
   openApiDocument,
   openApiJson,
+  PAGE_LINK_RELATIONS,
   PROBLEM_CODES,
   ProblemSchema,
 } from "../../../server/openapi/document.ts";
 import { PROBLEMS } from "../../../core/model/problems.ts";
 import { sharedFixture } from "../../_fixture.ts";
+import { testApp } from "../_helpers.ts";
 import { assertMatchesSchema, matchesSchema } from "../_openapi.ts";
 import {
   assert,
@@ -234,8 +238,12 @@ Deno.test("every response carries X-Request-Id and the RateLimit headers", () =>
 Deno.test("every operation documents 429 rate_limited and 500 internal_error", () => {
   for (const [path, item] of Object.entries(doc.paths as Record<string, Any>)) {
     for (const [method, op] of Object.entries(item as Record<string, Any>)) {
-      if (path === "/api/mcp" && method === "get") continue;
       for (const [status, code] of [["429", "rate_limited"], ["500", "internal_error"]] as const) {
+        // A HEAD answer has the statuses and headers of GET, and no body.
+        if (method === "head") {
+          assert(op.responses[status] && !op.responses[status].content, `${method} ${path}`);
+          continue;
+        }
         const examples = op.responses[status]?.content["application/problem+json"].examples;
         assert(examples?.[code], `${method} ${path}: ${code}`);
       }
@@ -243,12 +251,75 @@ Deno.test("every operation documents 429 rate_limited and 500 internal_error", (
   }
 });
 
-Deno.test("other methods on /api/v1/clubs: 405 method_not_allowed with Allow", () => {
-  for (const method of ["post", "put", "patch", "delete"]) {
-    const res = doc.paths["/api/v1/clubs"][method].responses["405"];
-    assert(res.headers.Allow, method);
-    assert(res.content["application/problem+json"].examples.method_not_allowed, method);
+Deno.test("every GET path documents HEAD, and 405 with Allow for the other methods", () => {
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Any>)) {
+    if (!item.get || path === "/api/mcp" || path === "/api/v1/{path}") continue;
+    assertEquals(Object.keys(item.head.responses), Object.keys(item.get.responses), path);
+    for (const res of Object.values(item.head.responses as Record<string, Any>)) {
+      assert(res.headers["Content-Length"] && !res.content, path);
+    }
+    for (const method of ["post", "put", "patch", "delete", "options"]) {
+      const res = item[method].responses["405"];
+      assert(res.headers.Allow, `${method} ${path}`);
+      assert(res.content["application/problem+json"].examples.method_not_allowed, method);
+    }
   }
+});
+
+Deno.test("the MCP endpoint documents its 400, 403, 413, 415, 405 and preflight answers", () => {
+  const mcp = doc.paths["/api/mcp"];
+  for (const status of ["200", "202", "400", "403", "413", "415", "429", "500"]) {
+    assert(mcp.post.responses[status], status);
+  }
+  for (const method of ["get", "head", "put", "patch", "delete"]) {
+    assert(mcp[method].responses["405"].headers.Allow, method);
+  }
+  assert(mcp.options.responses["204"]);
+});
+
+Deno.test("the root declares no required security, a license and a contact", () => {
+  assertEquals(doc.security, []);
+  assert(doc.info.license.name);
+  assertStrictEquals(doc.info.contact.email, "support@clubdir.example");
+  const configured = openApiDocument("help@clubs.example") as Any;
+  assertStrictEquals(configured.info.contact.email, "help@clubs.example");
+});
+
+Deno.test("every path parameter has an example", () => {
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Any>)) {
+    for (const op of Object.values(item as Record<string, Any>)) {
+      for (const p of (op.parameters ?? []) as Any[]) {
+        if (p.in === "path") assert(p.example !== undefined, `${path} ${p.name}`);
+      }
+    }
+  }
+});
+
+Deno.test("Link promises only the relations the route sends", () => {
+  const description: string = doc.components.headers.Link.description;
+  for (const rel of ["first", "last", "next", "prev"]) {
+    assertStrictEquals(
+      description.includes(`rel="${rel}"`),
+      (PAGE_LINK_RELATIONS as readonly string[]).includes(rel),
+      rel,
+    );
+  }
+  const sent = new Set<string>();
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 50 }),
+      fc.integer({ min: 1, max: 200 }),
+      fc.integer({ min: 0, max: 5_000 }),
+      (page, limit, total) => {
+        const link = pageLinks("https://x.example", "", page, limit, total) ?? "";
+        for (const m of link.matchAll(/rel="([^"]+)"/g)) {
+          assert((PAGE_LINK_RELATIONS as readonly string[]).includes(m[1]!), m[1]);
+          sent.add(m[1]!);
+        }
+      },
+    ),
+  );
+  assertEquals([...sent].sort(), [...PAGE_LINK_RELATIONS].sort());
 });
 
 Deno.test("every example body matches its own schema", () => {
@@ -298,6 +369,7 @@ Deno.test("the other served paths are described", () => {
   });
   assert(mcp.post.responses["200"].content["text/event-stream"]);
   assert(mcp.get.responses["405"]);
+  assert(doc.paths["/problems/{code}"].get.responses["404"].content["text/html"]);
   assertMatch(mcp.post.description, /search_clubs/);
   assertMatch(mcp.post.description, /no fees/);
 });
@@ -368,4 +440,98 @@ Deno.test("Problem bodies built from the registry match the schema", () => {
   }
   assert(!matchesSchema({ type: "x", title: "t", status: 400 }, "Problem"));
   assert(z.toJSONSchema(ProblemSchema));
+});
+
+/** The documented response for a request the app answered, or why there is none. */
+function documented(method: string, url: string, res: Response): string | null {
+  const path = new URL(url).pathname;
+  const templates = Object.keys(doc.paths).filter((t) =>
+    new RegExp(`^${t.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(path)
+  );
+  // A literal path wins over a template (/api/v1/clubs over /api/v1/{path}).
+  const template = templates.find((t) => !t.includes("{")) ?? templates[0];
+  if (!template) return `${path}: no documented path`;
+  const op = doc.paths[template][method.toLowerCase()];
+  if (!op) return `${method} ${template}: no operation`;
+  const response = op.responses[String(res.status)];
+  if (!response) return `${method} ${template}: status ${res.status} not documented`;
+  const type = res.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (method === "HEAD" || res.status === 204 || res.status === 202) return null;
+  if (!type || !Object.keys(response.content ?? {}).includes(type)) {
+    return `${method} ${template} ${res.status}: ${type} not documented`;
+  }
+  return null;
+}
+
+Deno.test("every status and media type the app answers is in the document", async () => {
+  const fx = await sharedFixture();
+  const app = testApp(fx.directory, { allowedHosts: ["127.0.0.1"], rateLimit: "off" });
+  const limited = testApp(fx.directory, { rateLimit: { limit: 1, windowSeconds: 60 } });
+  const rpc = (body: unknown) => JSON.stringify(body);
+  const list = rpc({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+  const json = { "content-type": "application/json", accept: "application/json" };
+  const requests: [string, string, RequestInit?][] = [];
+  const paths = [
+    "/",
+    "/openapi.json",
+    "/problems",
+    "/problems/invalid_page",
+    "/problems/no_such_code",
+    "/clubs/pine-valley-golf-club",
+    "/clubs/no-such-club",
+    "/api/v1/clubs?limit=2",
+    "/api/v1/clubs?page=0",
+    `/api/v1/clubs?q=${"a".repeat(300)}`,
+    "/api/v1/nope",
+  ];
+  for (const path of paths) {
+    for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+      for (const accept of ["text/html", "application/json"]) {
+        requests.push([method, path, { headers: { accept } }]);
+      }
+    }
+  }
+  for (const method of ["GET", "HEAD", "PUT", "PATCH", "DELETE"]) {
+    requests.push([method, "/api/mcp"]);
+  }
+  requests.push(
+    ["POST", "/api/mcp", { headers: json, body: list }],
+    ["POST", "/api/mcp", { headers: json, body: rpc({ jsonrpc: "2.0", method: "ping" }) }],
+    ["POST", "/api/mcp", { headers: json, body: "{" }],
+    ["POST", "/api/mcp", { headers: json, body: rpc(Array(11).fill({ jsonrpc: "2.0" })) }],
+    ["POST", "/api/mcp", { headers: { "content-type": "text/plain" }, body: list }],
+    ["POST", "/api/mcp", { headers: json, body: "x".repeat(1_100_000) }],
+    ["OPTIONS", "/api/mcp", {
+      headers: { origin: "https://a.example", "access-control-request-method": "POST" },
+    }],
+  );
+  const problems: string[] = [];
+  for (const [method, path, init] of requests) {
+    const res = await app.request(`http://127.0.0.1${path}`, { method, ...init });
+    await res.body?.cancel();
+    const why = documented(method, `http://127.0.0.1${path}`, res);
+    if (why) problems.push(why);
+  }
+  // Another Host (403) and past the rate limit (429).
+  const other = await app.request("http://evil.example/api/mcp", {
+    method: "POST",
+    headers: json,
+    body: list,
+  });
+  await other.body?.cancel();
+  assertStrictEquals(other.status, 403);
+  problems.push(
+    ...[documented("POST", "http://evil.example/api/mcp", other)].filter(Boolean) as string[],
+  );
+  for (const path of ["/api/v1/clubs", "/api/v1/clubs", "/problems", "/api/mcp"]) {
+    const res = await limited.request(`http://127.0.0.1${path}`, {
+      method: path === "/api/mcp" ? "POST" : "GET",
+      headers: json,
+      body: path === "/api/mcp" ? list : undefined,
+    });
+    await res.body?.cancel();
+    const why = documented(path === "/api/mcp" ? "POST" : "GET", `http://127.0.0.1${path}`, res);
+    if (why) problems.push(why);
+  }
+  assertEquals([...new Set(problems)], []);
 });

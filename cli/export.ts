@@ -1,0 +1,119 @@
+/**
+ * `main.ts export`: every club of the database, every field (fees
+ * included), as CSV, TSV, NDJSON or a JSON array, streamed to a file or to
+ * stdout. `import` reads the result back into the same database.
+ *
+ * @example
+ * ```sh
+ * deno run -A main.ts export --format ndjson --out clubs.ndjson
+ * ```
+ * @module
+ */
+import { type Command, parseFlags, UsageError } from "./args.ts";
+import { commandInfo } from "./commands.ts";
+import { exportClubs, type Format, formatOfPath, FORMATS } from "../core/import/mod.ts";
+import { defaultDbPath, StoreError } from "../core/store/mod.ts";
+import { OutputClosed, writeOut } from "./output/stdout.ts";
+
+const USAGE = `Usage: main.ts export [--format F] [--out FILE] [--db PATH]
+
+Writes every club of the database with every field, fees included, in name
+order: CSV (the default), TSV, NDJSON (one Club object per line) or a JSON
+array. \`main.ts import\` reads what it writes back into the same database.
+A file is written beside its target and renamed when complete; a name
+ending in .gz is gzipped.
+
+Options:
+  --format F    ${FORMATS.join(", ")} (default: from the --out name, else csv)
+  --out FILE    the file to write (default: stdout)
+  --db PATH     the database to read (default: $CLUBDIR_DB or data/clubs.db)
+  -h, --help    show this help
+
+Examples:
+  main.ts export --out snapshot.csv.gz
+  main.ts export --format ndjson | jq -c 'select(.country == "Japan")'
+  main.ts export --db /srv/clubs.db --out backup.json`;
+
+export const exportCommand: Command = {
+  ...commandInfo("export"),
+  usage: USAGE,
+  async run(args) {
+    const { values } = parseFlags(args, {
+      format: { type: "string" },
+      out: { type: "string" },
+      db: { type: "string" },
+    });
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    if (values.format !== undefined && !(FORMATS as readonly string[]).includes(values.format)) {
+      throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, got "${values.format}"`);
+    }
+    const out = values.out;
+    const format = (values.format as Format | undefined) ?? (out ? formatOfPath(out) : null) ??
+      "csv";
+    const dbPath = values.db ?? defaultDbPath();
+    const started = performance.now();
+    try {
+      const count = out ? await toFile(dbPath, format, out) : await toStdout(dbPath, format);
+      console.error(
+        `Exported ${count.toLocaleString("en-US")} clubs from ${dbPath} as ${format}${
+          out ? ` to ${out}` : ""
+        } in ${((performance.now() - started) / 1000).toFixed(2)} s`,
+      );
+      return 0;
+    } catch (e) {
+      if (e instanceof OutputClosed) return 0;
+      if (e instanceof StoreError) {
+        console.error(`error: ${e.message}; build it with: main.ts import <file> --db ${dbPath}`);
+        return 1;
+      }
+      throw e;
+    }
+  },
+};
+
+async function toStdout(dbPath: string, format: Format): Promise<number> {
+  const decoder = new TextDecoder();
+  // writeOut takes text and handles a reader that stops early (| head).
+  return await exportClubs(dbPath, format, (bytes) => writeOut(decoder.decode(bytes)));
+}
+
+/** Writes beside `out` and renames when complete: a failed export leaves `out` as it was. */
+async function toFile(dbPath: string, format: Format, out: string): Promise<number> {
+  const tmp = `${out}.exporting-${Deno.pid}`;
+  const file = await Deno.open(tmp, { write: true, create: true, truncate: true });
+  const writeAll = async (bytes: Uint8Array) => {
+    for (let n = 0; n < bytes.length;) n += await file.write(bytes.subarray(n));
+  };
+  let renamed = false;
+  try {
+    let count: number;
+    if (out.endsWith(".gz")) {
+      const gzip = new CompressionStream("gzip");
+      const sink = gzip.writable.getWriter();
+      const reader = gzip.readable.getReader();
+      const pump = (async () => {
+        for (let r = await reader.read(); !r.done; r = await reader.read()) await writeAll(r.value);
+      })();
+      count = await exportClubs(dbPath, format, (b) => sink.write(b as Uint8Array<ArrayBuffer>));
+      await sink.close();
+      await pump;
+    } else {
+      count = await exportClubs(dbPath, format, writeAll);
+    }
+    await file.sync();
+    file.close();
+    await Deno.rename(tmp, out);
+    renamed = true;
+    return count;
+  } finally {
+    if (!renamed) {
+      try {
+        file.close();
+      } catch { /* closed above */ }
+      await Deno.remove(tmp).catch(() => {});
+    }
+  }
+}
