@@ -295,7 +295,7 @@ Deno.test("search() q matches exactly the clubs whose folded name holds the fold
 });
 
 Deno.test("search() finds a q longer than the trigram window exactly, and bounds the longest q", () => {
-  // 28 characters: the index is asked for a 24-character piece, the rest checked in memory.
+  // Longer than 12 characters: the index is asked for a piece, the rest checked in memory.
   assertEquals(names({ q: 'rolling-hills "near" club*' }), ['Rolling-Hills "NEAR" Club* (Dallas)']);
   assertEquals(names({ q: "royal st. george's golf club" }), [
     "Royal St. George's Golf Club (Sandwich)",
