@@ -1,7 +1,9 @@
 /**
- * The HTTP app: global middlewares (response headers → request id → access
- * log → rate limit → deprecation), then the routes, with one `onError` and one `notFound` answering every
- * failure as an RFC 9457 problem.
+ * The HTTP app: global middlewares (HEAD length → response headers →
+ * request id → access log → rate limit → deprecation), then the routes,
+ * with one `onError` and one `notFound` answering every failure as an RFC
+ * 9457 problem: an unknown path is 404, a known path with a method no route
+ * answers is 405 with `Allow` (derived from the routes, see `http/allow.ts`).
  *
  * Routes mounted on the returned app later (OpenAPI, profile pages, MCP)
  * run behind the same middlewares, so they get request ids, access-log
@@ -37,6 +39,8 @@ import { createProblems } from "./http/problem.ts";
 import { rateLimit } from "./middleware/rate_limit.ts";
 import { requestId } from "./middleware/request_id.ts";
 import { responseHeaders } from "./middleware/response_headers.ts";
+import { headLength } from "./middleware/head.ts";
+import { allowedMethods } from "./http/allow.ts";
 import { problemPages } from "./routes/problems.ts";
 import { baseUrlOf } from "./http/base_url.ts";
 import { mcpCors, mcpRoutes } from "./mcp/route.ts";
@@ -71,6 +75,7 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
 
   // Global middlewares, outermost first: every route, even one mounted
   // after this function returns, runs inside them.
+  app.use(headLength());
   app.use(responseHeaders());
   app.use(requestId());
   if (config.log) app.use(accessLog(config.log));
@@ -140,7 +145,18 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
     }),
   );
 
-  app.notFound(problems.notFound);
+  // A path that some route answers, with another method: 405 and Allow.
+  app.notFound((c) => {
+    const allowed = allowedMethods(app, c.req.path);
+    if (allowed === null || allowed.includes(c.req.method)) return problems.notFound(c);
+    const allow = allowed.join(", ");
+    return problems.respond(
+      c,
+      "method_not_allowed",
+      `"${c.req.path}" does not answer ${c.req.method}; it answers ${allow}`,
+      { headers: { Allow: allow } },
+    );
+  });
   app.onError(problems.onError);
   return app;
 }
