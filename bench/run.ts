@@ -42,6 +42,7 @@ const TARGETS = {
   p99Ms: 25,
   mixedShare: 0.15,
   importS: 1.5,
+  importVsSqliteUtils: 4, // sqlite-utils time / ours, side by side
   coldRatio: 2, // cold query / empty script
   rssMb: 150,
 };
@@ -199,23 +200,63 @@ interface ImportFigures {
   wallS: number;
   inProcessS: number | null;
   rows: string;
+  /** Peak RSS of the import process (GNU time), MB. */
+  rssMb: number | null;
+  /** sqlite-utils `insert --csv --detect-types` + `enable-fts` of the same rows, median s. */
+  sqliteUtilsS: number | null;
 }
 
-/** Imports the snapshot `runs` times via subprocess; the median wall time. */
+const GNU_TIME = "/usr/bin/time";
+
+function installed(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
+/** sqlite-utils' own import of the same CSV (decompressed) with a name index, in seconds. */
+async function timeSqliteUtils(csv: string, dbPath: string): Promise<number> {
+  await Deno.remove(dbPath).catch(() => {});
+  const started = performance.now();
+  for (
+    const args of [
+      ["insert", dbPath, "clubs", csv, "--csv", "--detect-types"],
+      ["enable-fts", dbPath, "clubs", "name"],
+    ]
+  ) {
+    const r = await output("sqlite-utils", args);
+    if (r.code !== 0) throw new Error(`sqlite-utils ${args[0]} failed:\n${r.stderr}`);
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/**
+ * Imports the snapshot `runs` times via subprocess (median wall time, peak
+ * RSS), each run side by side with sqlite-utils on the same rows when it is
+ * installed (`apt-get install -y sqlite-utils`), so both see the same load.
+ */
 async function timeImport(snapshot: string, dbPath: string, runs: number): Promise<ImportFigures> {
   const walls: number[] = [];
   const inside: number[] = [];
+  const rss: number[] = [];
+  const theirs: number[] = [];
   let rows = "?";
+  const utils = installed("/usr/bin/sqlite-utils") || installed("/usr/local/bin/sqlite-utils");
+  const csv = `${dbPath}.snapshot.csv`;
+  if (utils) {
+    const bytes = await new Response(
+      (await Deno.open(snapshot)).readable.pipeThrough(new DecompressionStream("gzip")),
+    ).arrayBuffer();
+    await Deno.writeFile(csv, new Uint8Array(bytes));
+  }
+  const gnuTime = installed(GNU_TIME);
   for (let i = 0; i < runs; i++) {
-    const r = await output(Deno.execPath(), [
-      "run",
-      "-A",
-      MAIN,
-      "import",
-      snapshot,
-      "--db",
-      dbPath,
-    ]);
+    const args = ["run", "-A", MAIN, "import", snapshot, "--db", dbPath];
+    const r = gnuTime
+      ? await output(GNU_TIME, ["-f", "peak-rss-kb %M", Deno.execPath(), ...args])
+      : await output(Deno.execPath(), args);
     if (r.code !== 0) throw new Error(`import failed:\n${r.stderr}`);
     walls.push(r.ms / 1000);
     const m = r.stderr.match(/: ([\d,]+) clubs,.* in ([\d.]+) s/);
@@ -223,8 +264,17 @@ async function timeImport(snapshot: string, dbPath: string, runs: number): Promi
       rows = m[1]!;
       inside.push(Number(m[2]));
     }
+    const kb = r.stderr.match(/peak-rss-kb (\d+)/);
+    if (kb) rss.push(Number(kb[1]) / 1024);
+    if (utils) theirs.push(await timeSqliteUtils(csv, `${dbPath}.sqlite-utils.db`));
   }
-  return { wallS: median(walls), inProcessS: inside.length ? median(inside) : null, rows };
+  return {
+    wallS: median(walls),
+    inProcessS: inside.length ? median(inside) : null,
+    rows,
+    rssMb: rss.length ? median(rss) : null,
+    sqliteUtilsS: theirs.length ? median(theirs) : null,
+  };
 }
 
 interface BenchFigure {
@@ -661,6 +711,19 @@ async function main(): Promise<void> {
       }`,
       `< ${TARGETS.importS} s: ${verdict(importMiss)}`,
     ]);
+    if (imp.sqliteUtilsS !== null) {
+      const times = imp.sqliteUtilsS / imp.wallS;
+      rows.push([
+        "import vs sqlite-utils `insert --csv --detect-types` + `enable-fts` (same rows, wall)",
+        ...dash,
+        `${fmt(imp.sqliteUtilsS, 2)} s = ${fmt(times, 1)}× ours${
+          imp.rssMb === null ? "" : `; our peak RSS ${fmt(imp.rssMb)} MB`
+        }`,
+        `≥ ${TARGETS.importVsSqliteUtils}×: ${
+          verdict(times < TARGETS.importVsSqliteUtils ? [`${fmt(times, 1)}×`] : [])
+        }`,
+      ]);
+    }
     const ratio = cold.queryMs / cold.emptyMs;
     rows.push([
       "cold `main.ts query --type golf --state FL --format json`",

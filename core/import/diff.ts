@@ -1,9 +1,11 @@
 /**
  * What an import changes: the clubs added, removed and changed compared with
- * the database it replaces, matched by id. Both are read in id order (an
- * index) and merged; each club is compared as one text of all its fields,
- * quoted by SQLite. The old file is opened read-only, never attached (a
- * process with narrow permissions may not attach databases).
+ * the database it replaces, matched by id. Each snapshot keeps a digest of
+ * every club's values in `club_digests` (id order, a few bytes a club), so
+ * the comparison is one merge of two small sorted lists; a database from
+ * before digests is compared field by field, as one text per club quoted by
+ * SQLite. The old file is opened read-only, never attached (a process with
+ * narrow permissions may not attach databases).
  *
  * @example
  * ```ts ignore
@@ -37,16 +39,59 @@ export type DiffResult =
   | { previous: true; counts: DiffCounts }
   | { previous: false; reason: string };
 
+/** Digests wait by `clubs` rowid until slugs are final (see {@link saveDigests}). */
+export const CREATE_DIGESTS = `
+CREATE TEMP TABLE staged_digests (club INTEGER PRIMARY KEY, digest INTEGER NOT NULL);
+`;
+
+/**
+ * Stores each club's digest by id, in id order (a compact, sorted table
+ * for the next import's comparison). Runs once slugs are final.
+ *
+ * @example
+ * ```ts ignore
+ * import { saveDigests } from "./diff.ts";
+ * saveDigests(db);
+ * ```
+ */
+export function saveDigests(db: DatabaseSync): void {
+  db.exec(`
+    CREATE TABLE club_digests (id TEXT PRIMARY KEY, digest INTEGER NOT NULL) WITHOUT ROWID;
+    INSERT INTO club_digests SELECT c.id, d.digest
+      FROM clubs c JOIN staged_digests d ON d.club = c.rowid ORDER BY c.id;
+    DROP TABLE staged_digests;`);
+}
+
 // Each club as one comparable text: every field, quoted by SQLite.
 const SIGNATURE = CLUB_FIELDS.map((f) => `quote(${f})`).join(" || ',' || ");
 const BY_ID = `SELECT id, name, ${SIGNATURE} AS v FROM clubs ORDER BY id`;
+// Digests are read a few thousand at a time as one text: far fewer objects than rows.
+const DIGEST_PAGE = `SELECT group_concat(id || ' ' || digest, ' ') AS page, max(id) AS last
+  FROM (SELECT id, digest FROM club_digests WHERE id > ? ORDER BY id LIMIT 4096)`;
+const NAME_OF = "SELECT name FROM clubs WHERE id = ?";
 const FIELDS_OF = `SELECT ${CLUB_FIELDS.join(", ")} FROM clubs WHERE id = ?`;
 
-type Signed = { id: string; name: string; v: string };
+type Signed = { id: string; name?: string; v: string | number };
 
 /** The fields whose values differ between two rows of the same club. */
 function changedFields(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
   return CLUB_FIELDS.filter((f) => a[f] !== b[f]);
+}
+
+/** Every (id, digest) of a snapshot, in id order. */
+function* digestsOf(db: DatabaseSync): Generator<Signed> {
+  const page = db.prepare(DIGEST_PAGE);
+  for (let after = "";;) {
+    const r = page.get(after) as { page: string | null; last: string | null };
+    if (r.page === null || r.last === null) return;
+    const parts = r.page.split(" ");
+    for (let i = 0; i < parts.length; i += 2) yield { id: parts[i]!, v: parts[i + 1]! };
+    after = r.last;
+  }
+}
+
+function hasDigests(db: DatabaseSync): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'club_digests'").get() !== undefined;
 }
 
 /**
@@ -81,20 +126,25 @@ export function diffDatabases(
   }
   try {
     const counts: DiffCounts = { added: 0, removed: 0, changed: 0, unchanged: 0 };
-    const next = db.prepare(BY_ID).iterate() as Iterator<Signed>;
-    const prev = old.prepare(BY_ID).iterate() as Iterator<Signed>;
+    const digests = hasDigests(old);
+    const next = digests ? digestsOf(db) : db.prepare(BY_ID).iterate() as Iterator<Signed>;
+    const prev = digests ? digestsOf(old) : old.prepare(BY_ID).iterate() as Iterator<Signed>;
     const newFields = db.prepare(FIELDS_OF);
     const oldFields = old.prepare(FIELDS_OF);
+    const newName = db.prepare(NAME_OF);
+    const oldName = old.prepare(NAME_OF);
+    const name = (row: Signed, of: typeof newName) =>
+      row.name ?? (of.get(row.id) as { name: string }).name;
     let n = next.next();
     let o = prev.next();
     while (!n.done || !o.done) {
       if (o.done || (!n.done && n.value.id < o.value.id)) {
         counts.added++;
-        list?.({ change: "added", id: n.value.id, name: n.value.name });
+        list?.({ change: "added", id: n.value.id, name: name(n.value, newName) });
         n = next.next();
       } else if (n.done || o.value.id < n.value.id) {
         counts.removed++;
-        list?.({ change: "removed", id: o.value.id, name: o.value.name });
+        list?.({ change: "removed", id: o.value.id, name: name(o.value, oldName) });
         o = prev.next();
       } else {
         if (n.value.v === o.value.v) counts.unchanged++;
@@ -105,7 +155,7 @@ export function diffDatabases(
               newFields.get(n.value.id) as Record<string, unknown>,
               oldFields.get(o.value.id) as Record<string, unknown>,
             );
-            list({ change: "changed", id: n.value.id, name: n.value.name, fields });
+            list({ change: "changed", id: n.value.id, name: name(n.value, newName), fields });
           }
         }
         n = next.next();

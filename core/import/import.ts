@@ -19,7 +19,7 @@ import { dirname } from "node:path";
 import { CLUB_FIELDS } from "../schema/club.ts";
 import { CREATE_INDEXES, CREATE_STAGED_JSON, CREATE_TABLES, SCHEMA_VERSION } from "../store/ddl.ts";
 import { asciiJson } from "../model/json.ts";
-import { rowToRecord } from "../store/rows.ts";
+import { recordToColumns, rowToRecord } from "../store/rows.ts";
 import { buildPlaces } from "../places/build.ts";
 import { toApiClub } from "../model/render.ts";
 import { buildKeyColumns, KeyIndex } from "../search/key_index.ts";
@@ -28,9 +28,15 @@ import { ImportError, type WarningSummary } from "./errors.ts";
 import { ParseFailure, ReadFailure } from "./parse.ts";
 import { importRows } from "./rows.ts";
 import { lockImport, removeStaleTemps, tempPathFor } from "./lock.ts";
-import { clubRow, INSERT_COLUMNS } from "./prepare.ts";
+import { clubRow, digestOf, INSERT_COLUMNS } from "./prepare.ts";
 import { Tally } from "./tally.ts";
-import { diffDatabases, type DiffEntry, type DiffResult } from "./diff.ts";
+import {
+  CREATE_DIGESTS,
+  diffDatabases,
+  type DiffEntry,
+  type DiffResult,
+  saveDigests,
+} from "./diff.ts";
 import type { Encoding } from "./encoding.ts";
 import type { Format } from "./shape.ts";
 
@@ -164,13 +170,14 @@ async function build(
     db.exec(
       "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-65536;",
     );
-    db.exec(CREATE_TABLES + CREATE_STAGED_JSON);
+    db.exec(CREATE_TABLES + CREATE_STAGED_JSON + CREATE_DIGESTS);
     // The temp schema has its own, small default cache: size it like main's.
     db.exec("PRAGMA temp.cache_size=-65536;");
     const staged = await stage(db, source, options);
     const read = lap();
     options.signal?.throwIfAborted();
     assignSlugs(db);
+    saveDigests(db);
     finish(db, options.source ?? "");
     const built = lap();
     options.signal?.throwIfAborted();
@@ -242,6 +249,7 @@ async function stage(
     })`,
   );
   const insertJson = db.prepare("INSERT INTO staged_json(club, json) VALUES (?, ?)");
+  const insertDigest = db.prepare("INSERT INTO staged_digests(club, digest) VALUES (?, ?)");
   const tally = new Tally(options.maxErrors ?? 50);
   let header: Header = { format: "csv", encoding: "utf-8", delimiter: ",", unknownColumns: [] };
   let sawHeader = false;
@@ -283,9 +291,10 @@ async function stage(
           row.errors.forEach((e) => tally.error(e));
           continue;
         }
-        const { params, json } = clubRow(row.keys, row.values);
+        const { params, json, digest } = clubRow(row.keys, row.values);
         const { lastInsertRowid } = insert.run(...params);
         insertJson.run(lastInsertRowid, json);
+        insertDigest.run(lastInsertRowid, digest);
         rows++;
         if (rows % 1000 === 0) {
           options.onProgress?.(rows, m.bytes[i]!);
@@ -379,6 +388,7 @@ function assignSlugs(db: DatabaseSync): void {
   const taken = db.prepare("SELECT 1 FROM clubs WHERE slug = ?");
   const setSlug = db.prepare("UPDATE clubs SET slug = ? WHERE rowid = ?");
   const setJson = db.prepare("UPDATE staged_json SET json = ? WHERE club = ?");
+  const setDigest = db.prepare("UPDATE staged_digests SET digest = ? WHERE club = ?");
   const get = db.prepare(`SELECT ${CLUB_FIELDS.join(", ")} FROM clubs WHERE rowid = ?`);
   db.exec("BEGIN");
   for (const { slug } of clashes) {
@@ -391,6 +401,7 @@ function assignSlugs(db: DatabaseSync): void {
       };
       setSlug.run(record.slug, row.r);
       setJson.run(asciiJson(toApiClub(record, "locked")), row.r);
+      setDigest.run(digestOf(recordToColumns(record)), row.r);
       n++;
     }
   }

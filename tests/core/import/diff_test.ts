@@ -1,0 +1,70 @@
+import { assertEquals } from "../../_assert.ts";
+import { DatabaseSync } from "node:sqlite";
+import { importCsv } from "../../../core/import/import.ts";
+import type { DiffEntry } from "../../../core/import/diff.ts";
+import { digestOf } from "../../../core/import/prepare.ts";
+
+const BEFORE = "id,name,city,holes\n" +
+  "00000000-0000-4000-8000-000000000001,Alpha Club,Oslo,9\n" +
+  "00000000-0000-4000-8000-000000000002,Beta Club,Bergen,\n" +
+  "00000000-0000-4000-8000-000000000003,Gamma Club,Tromsø,18\n";
+const AFTER = "id,name,city,holes\n" +
+  "00000000-0000-4000-8000-000000000001,Alpha Club,Oslo,18\n" + // changed
+  "00000000-0000-4000-8000-000000000003,Gamma Club,Tromsø,18\n" + // unchanged
+  "00000000-0000-4000-8000-000000000004,Delta Club,Bodø,\n"; // added; Beta removed
+
+async function run(dbPath: string, csv: string, dryRun = false) {
+  const entries: DiffEntry[] = [];
+  const s = await importCsv(new Blob([csv]).stream(), {
+    dbPath,
+    dryRun,
+    onDiff: (e) => entries.push(e),
+  });
+  return { diff: s.diff, entries };
+}
+
+const EXPECTED = {
+  diff: { previous: true, counts: { added: 1, removed: 1, changed: 1, unchanged: 1 } },
+  entries: [
+    {
+      change: "changed",
+      id: "00000000-0000-4000-8000-000000000001",
+      name: "Alpha Club",
+      fields: ["holes"],
+    },
+    { change: "removed", id: "00000000-0000-4000-8000-000000000002", name: "Beta Club" },
+    { change: "added", id: "00000000-0000-4000-8000-000000000004", name: "Delta Club" },
+  ],
+};
+
+Deno.test("importCsv() reports what changed by id, with the changed fields, before applying it", async () => {
+  const dir = await Deno.makeTempDir();
+  const db = `${dir}/c.db`;
+  assertEquals((await run(db, BEFORE)).diff, {
+    previous: false,
+    reason: `there is no database at ${db} yet`,
+  });
+  const before = await Deno.readFile(db);
+  assertEquals(await run(db, AFTER, true), EXPECTED);
+  assertEquals(await Deno.readFile(db), before);
+  assertEquals(await run(db, AFTER), EXPECTED);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("importCsv() compares field by field with a database that has no digests", async () => {
+  const dir = await Deno.makeTempDir();
+  const db = `${dir}/c.db`;
+  await run(db, BEFORE);
+  const old = new DatabaseSync(db);
+  old.exec("DROP TABLE club_digests");
+  old.close();
+  assertEquals(await run(db, AFTER), EXPECTED);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("digestOf() tells null from empty and keeps value boundaries", () => {
+  assertEquals(digestOf(["a", null]) === digestOf(["a", ""]), false);
+  assertEquals(digestOf(["ab", "c"]) === digestOf(["a", "bc"]), false);
+  assertEquals(digestOf([1, "x"]) === digestOf(["1", "x"]), false);
+  assertEquals(digestOf(["same", 2]), digestOf(["same", 2]));
+});
