@@ -448,10 +448,20 @@ async function mainRun(
     await cluster.procs.stop(cluster.redis!);
     await sleep(p.redisDownFor * 1000);
     await cluster.startRedis();
-    // Redis itself still has it (from its append-only file), and once every
-    // replica has polled the restarted Redis, they all still grant it.
+    // Redis itself still has it (from its append-only file: it answers LOADING
+    // until that is read), and once every replica has polled the restarted
+    // Redis, they all still grant it.
     await using after = await openSessionAdmin(cluster.redisUrl, "read");
-    const inRedis = (await after.list()).some((s) => s.id === kept!.id && s.revokedAt === null);
+    let listed: { id: string; revokedAt: number | null }[] | null = null;
+    for (const until = Date.now() + 30_000; listed === null;) {
+      try {
+        listed = await after.list();
+      } catch (e) {
+        if (!/LOADING/.test((e as Error).message) || Date.now() > until) throw e;
+        await sleep(100);
+      }
+    }
+    const inRedis = listed.some((s) => s.id === kept!.id && s.revokedAt === null);
     await sleep(500);
     events.sessionSurvived = inRedis && await untilAll(ports, kept!.token, "band") < Infinity;
   })();
