@@ -110,6 +110,13 @@ export interface ImportOptions {
   onDiff?: (entry: DiffEntry) => void;
 }
 
+/**
+ * SQLite's page cache for the new file and for the temporary tables, each
+ * (KiB). Larger buys little: sorts spill to temporary files in the OS cache,
+ * and peak memory must stay flat however large the snapshot.
+ */
+const CACHE_KIB = 16_384;
+
 function removeQuietly(path: string): void {
   for (const p of [path, `${path}-journal`]) {
     try {
@@ -168,11 +175,11 @@ async function build(
   };
   try {
     db.exec(
-      "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-65536;",
+      `PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-${CACHE_KIB};`,
     );
     db.exec(CREATE_TABLES + CREATE_STAGED_JSON + CREATE_DIGESTS);
     // The temp schema has its own, small default cache: size it like main's.
-    db.exec("PRAGMA temp.cache_size=-65536;");
+    db.exec(`PRAGMA temp.cache_size=-${CACHE_KIB};`);
     const staged = await stage(db, source, options);
     const read = lap();
     options.signal?.throwIfAborted();
