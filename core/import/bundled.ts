@@ -64,6 +64,9 @@ export async function ensureDatabase(
   const summary = await importCsv(openSource(BUNDLED_SNAPSHOT).stream, {
     dbPath: path,
     source: "bundled snapshot",
+    // Two processes starting at once (serve and query) build it one after the other.
+    wait: true,
+    onWait: (pid) => log(`waiting for another build of ${path} (pid ${pid ?? "unknown"})…`),
   });
   log(
     `Built ${summary.rows.toLocaleString("en-US")} clubs in ${summary.seconds.toFixed(2)} s.`,
