@@ -39,7 +39,7 @@ interface CachedHtml {
 }
 
 /** Bytes of rendered pages kept per snapshot (see core/store/memo.ts). */
-const PAGES_BYTES = 8 * 1024 * 1024;
+const PAGES_BYTES = 4 * 1024 * 1024;
 
 function pages(store: ClubStore) {
   return store.memo<string, CachedHtml>("site.pages", PAGES_BYTES, {
