@@ -85,11 +85,18 @@ function readColumn(db: DatabaseSync, name: string): (string | null)[] {
   return row.v === null ? [] : row.v.split(SEP).map((v) => v === NULL ? null : v);
 }
 
-/** Cities in rank order, as city keys. */
-function readCities(db: DatabaseSync): (string | null)[] {
-  return (db.prepare(
-    "SELECT c.city AS city FROM club_keys k JOIN clubs c ON c.rowid = k.club ORDER BY k.rank",
-  ).all() as { city: string | null }[]).map((r) => r.city === null ? null : cityKey(r.city));
+/**
+ * One key column (cities as city keys) in rank order, streamed: the import
+ * builds the columns for any number of clubs without holding the rows.
+ */
+function* columnValues(db: DatabaseSync, name: string): Generator<string | null> {
+  const sql = name === "city"
+    ? "SELECT c.city AS v FROM club_keys k JOIN clubs c ON c.rowid = k.club ORDER BY k.rank"
+    : `SELECT ${name} AS v FROM club_keys ORDER BY rank`;
+  for (const r of db.prepare(sql).iterate()) {
+    const v = (r as { v: string | null }).v;
+    yield name === "city" && v !== null ? cityKey(v) : v;
+  }
 }
 
 /** A column of codes wide enough for `values` distinct values. */
@@ -103,15 +110,19 @@ function codeArray(values: number, length: number): CodeColumn {
  */
 export function buildKeyColumns(db: DatabaseSync): void {
   const put = db.prepare("INSERT INTO key_columns(name, vals, data) VALUES (?, ?, ?)");
+  const count = Number(
+    (db.prepare("SELECT count(*) AS n FROM club_keys").get() as { n: number }).n,
+  );
   for (const name of KEY_COLUMNS) {
-    const values = name === "city" ? readCities(db) : readColumn(db, name);
     const byValue = new Map<string | null, number>();
-    const codes = values.map((v) => {
+    const codes = new Uint32Array(count);
+    let i = 0;
+    for (const v of columnValues(db, name)) {
       let c = byValue.get(v);
       if (c === undefined) byValue.set(v, c = byValue.size);
-      return c;
-    });
-    const data = codeArray(byValue.size, codes.length);
+      codes[i++] = c;
+    }
+    const data = codeArray(byValue.size, count);
     data.set(codes);
     put.run(name, JSON.stringify([...byValue.keys()]), new Uint8Array(data.buffer));
   }

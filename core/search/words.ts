@@ -155,18 +155,31 @@ function int32s(blob: Uint8Array): Int32Array {
  * ```
  */
 export function buildWordIndex(db: DatabaseSync): void {
-  const names = db.prepare("SELECT name FROM club_keys ORDER BY rank").all() as { name: string }[];
-  const perClub = names.map((r) => queryWords(r.name));
-  const vocab = [...new Set(perClub.flat())].sort();
+  // Two streamed passes (vocabulary, then tokens): no snapshot-sized arrays of words.
+  const names = function* () {
+    for (const r of db.prepare("SELECT name FROM club_keys ORDER BY rank").iterate()) {
+      yield queryWords((r as { name: string }).name);
+    }
+  };
+  const seen = new Set<string>();
+  let clubs = 0;
+  let total = 0;
+  for (const words of names()) {
+    clubs++;
+    total += words.length;
+    for (const w of words) seen.add(w);
+  }
+  const vocab = [...seen].sort();
   const ids = new Map(vocab.map((w, i) => [w, i]));
-  const starts = new Int32Array(perClub.length + 1);
-  const tokens = new Int32Array(perClub.reduce((n, w) => n + w.length, 0));
+  const starts = new Int32Array(clubs + 1);
+  const tokens = new Int32Array(total);
   let at = 0;
-  perClub.forEach((words, c) => {
-    starts[c] = at;
+  let c = 0;
+  for (const words of names()) {
+    starts[c++] = at;
     for (const w of words) tokens[at++] = ids.get(w)!;
-  });
-  starts[perClub.length] = at;
+  }
+  starts[clubs] = at;
   const put = db.prepare("INSERT INTO word_index(part, data) VALUES (?, ?)");
   put.run("vocab", new TextEncoder().encode(vocab.join("\n")));
   put.run("starts", new Uint8Array(starts.buffer));
