@@ -29,6 +29,7 @@ import { ParseFailure, ReadFailure } from "./parse.ts";
 import { importRows } from "./rows.ts";
 import { lockImport, removeStaleTemps, tempPathFor } from "./lock.ts";
 import { clubRow, digestOf, INSERT_COLUMNS } from "./prepare.ts";
+import { settlePlace } from "./places.ts";
 import { Tally } from "./tally.ts";
 import {
   CREATE_DIGESTS,
@@ -270,6 +271,8 @@ async function stage(
       tally.warnings(),
     );
   };
+  // The ISO 3166 tables load here while the parse worker starts.
+  settlePlace("United States", "Florida");
   db.exec("BEGIN");
   try {
     // Parsing, validation and preparation run in a worker where allowed,
@@ -291,14 +294,19 @@ async function stage(
         continue;
       }
       if (m.t !== "rows") continue;
-      for (const w of m.warnings) tally.warning(w);
+      // The worker's warnings (in line order) are tallied with their rows.
+      let w = 0;
       for (let i = 0; i < m.rows.length; i++) {
         const row = m.rows[i]!;
+        while (w < m.warnings.length && m.warnings[w]!.line <= m.lines[i]!) {
+          tally.warning(m.warnings[w++]!);
+        }
         if ("errors" in row) {
           row.errors.forEach((e) => tally.error(e));
           continue;
         }
-        const { params, json, digest } = clubRow(row.keys, row.values);
+        const { params, json, digest, warnings } = clubRow(row.keys, row.values);
+        for (const w of warnings) tally.warning(w);
         const { lastInsertRowid } = insert.run(...params);
         insertJson.run(lastInsertRowid, json);
         insertDigest.run(lastInsertRowid, digest);

@@ -1,9 +1,10 @@
 /**
- * A valid club made ready to store: in the parse worker, places settled and
- * warned about (quality.ts), a slug derived when the row has none and the
+ * A valid club made ready to store: in the parse worker, the row rules
+ * applied (quality.ts), a slug derived when the row has none and the
  * search keys computed ({@link prepareClub}); in the importing thread, which
- * has time to spare while the worker parses, the columns and the JSON an
- * anonymous caller is sent ({@link clubRow}).
+ * has time to spare while the worker parses, the place settled (places.ts),
+ * the columns, the digest and the JSON an anonymous caller is sent
+ * ({@link clubRow}).
  *
  * @example
  * ```ts ignore
@@ -21,6 +22,7 @@ import { slugify } from "../model/slug.ts";
 import { normalizeType } from "../model/types.ts";
 import { recordToColumns } from "../store/rows.ts";
 import { checkClub, type RowWarning } from "./quality.ts";
+import { settlePlace } from "./places.ts";
 
 /** `clubs` columns in insert order: bookkeeping, search keys, then the Club fields. */
 export const INSERT_COLUMNS = [
@@ -65,39 +67,52 @@ export function prepareClub(
   line: number,
   year: number,
 ): PreparedClub {
-  const { club, countryKey, stateKey, warnings } = checkClub(value, line, year);
-  const derived = club.slug === null;
-  const record = (derived ? { ...club, slug: slugify(club.name, club.city) } : club) as ClubRecord;
+  const warnings = checkClub(value, line, year);
+  const derived = value.slug === null;
+  const record =
+    (derived ? { ...value, slug: slugify(value.name, value.city) } : value) as ClubRecord;
+  // The place keys are settled by the importing thread (see clubRow).
   const keys: RowKeys = [
     line,
     derived ? 1 : 0,
     fold(record.name),
     record.type === null ? null : normalizeType(record.type),
-    countryKey,
-    stateKey,
+    null,
+    null,
     record.waitlist_status ?? "unknown",
   ];
   return { keys, values: CLUB_FIELDS.map((f) => record[f]), warnings };
 }
 
+const COUNTRY = CLUB_FIELDS.indexOf("country");
+const STATE = CLUB_FIELDS.indexOf("state");
+
 /**
- * The insert values and the anonymous JSON of a prepared club.
+ * The insert values, the anonymous JSON and the digest of a prepared club,
+ * with its place settled (places.ts) and the warnings about it.
  *
  * @example
  * ```ts ignore
  * import { clubRow } from "./prepare.ts";
- * const { params, json } = clubRow(keys, values);
+ * const { params, json, warnings } = clubRow(keys, values);
  * ```
  */
 export function clubRow(
   keys: RowKeys,
   values: RowValues,
-): { params: RowParams; json: string; digest: number } {
+): { params: RowParams; json: string; digest: number; warnings: RowWarning[] } {
+  const place = settlePlace(values[COUNTRY] as string | null, values[STATE] as string | null);
+  keys[4] = place.countryKey;
+  keys[5] = place.stateKey;
+  values[COUNTRY] = place.country;
+  values[STATE] = place.state;
+  const warnings = place.warnings.map((w) => ({ ...w, line: keys[0] }));
   const record = {} as Record<string, unknown>;
   for (let f = 0; f < CLUB_FIELDS.length; f++) record[CLUB_FIELDS[f]!] = values[f];
   const club = record as ClubRecord;
   const columns = recordToColumns(club);
   return {
+    warnings,
     params: [...keys, ...columns],
     json: asciiJson(toApiClub(club, "locked")),
     digest: digestOf(columns),

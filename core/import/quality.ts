@@ -4,31 +4,19 @@
  * the warning into an error). Rows that cannot be served correctly (wrong
  * types, a missing name, duplicate ids or slugs) are rejected elsewhere.
  *
- * Places are also settled here: a country or region given as a code is
- * stored as the full English name the API promises ("JP" as "Japan", "ON"
- * as "Ontario"), and the search keys of both are computed.
+ * The rules about places (codes, unknown countries and regions) are in
+ * places.ts, which the importing thread applies.
  *
  * @example
  * ```ts ignore
  * import { checkClub } from "./quality.ts";
- * const { record, warnings } = checkClub({ ...club, country: "JP" }, 2, 2026);
- * record.country; // "Japan"
- * warnings[0].rule; // "country_code"
+ * checkClub({ ...club, type: "golf_course" }, 7, 2026)[0].rule; // "unknown_type"
  * ```
  * @module
  */
 import type { ClubRecord } from "../schema/club.ts";
 import { FEE_FIGURE_FIELDS } from "../model/fields.ts";
 import { CLUB_TYPES, TYPE_GROUPS } from "../model/types.ts";
-import { foldKey } from "../model/fold.ts";
-import {
-  countryName,
-  resolveCountry,
-  resolveSubdivision,
-  subdivisionName,
-  subdivisionsOf,
-} from "../places/geo.ts";
-import { nameOnlyKey } from "../places/resolve.ts";
 import type { RowError } from "./csv_row.ts";
 
 import { WARNING_RULES } from "./errors.ts";
@@ -52,98 +40,22 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set(CLUB_TYPES);
 const GOLF_TYPES: ReadonlySet<string> = new Set(TYPE_GROUPS.golf);
 const GOLF_FACTS = ["holes", "par", "yardage", "course_architect"] as const;
 
-/** Country and region as stored, their search keys, and what was said about them. */
-interface Place {
-  country: string | null;
-  state: string | null;
-  countryKey: string | null;
-  stateKey: string | null;
-  warnings: Omit<RowWarning, "line">[];
-}
-
-// Listings repeat a few hundred places: each is settled once.
-const places = new Map<string, Place>();
-
-const looksLikeCountryCode = (s: string) => /^[A-Za-z]{2,3}$/.test(s);
-const looksLikeRegionCode = (s: string) => /^(?:[A-Za-z]{2}-)?[A-Za-z0-9]{1,3}$/.test(s);
-
-function settlePlace(country: string | null, state: string | null): Place {
-  const memo = `${country}\u0000${state}`;
-  const known = places.get(memo);
-  if (known) return known;
-  const place: Place = { country, state, countryKey: null, stateKey: null, warnings: [] };
-  const code = country === null ? null : resolveCountry(country);
-  if (country !== null) {
-    place.countryKey = code ?? nameOnlyKey(country);
-    if (code === null) {
-      place.warnings.push({
-        rule: "unknown_country",
-        key: `country:${foldKey(country)}`,
-        column: "country",
-        value: country,
-        message:
-          `"${country}" is not a country we know (ISO 3166 names and codes are): stored as written, and found only by this exact name`,
-      });
-    } else if (looksLikeCountryCode(country) && countryName(code) !== country) {
-      place.country = countryName(code);
-      place.warnings.push({
-        rule: "country_code",
-        key: `country:${country}`,
-        column: "country",
-        value: country,
-        message: `"${country}" is a country code: stored as "${place.country}"`,
-      });
-    }
-  }
-  if (state !== null) {
-    const sub = code === null ? null : resolveSubdivision(state, [code]);
-    place.stateKey = sub ?? nameOnlyKey(state);
-    if (sub !== null && looksLikeRegionCode(state) && subdivisionName(sub) !== state) {
-      place.state = subdivisionName(sub);
-      place.warnings.push({
-        rule: "region_code",
-        key: `state:${code}:${state}`,
-        column: "state",
-        value: state,
-        message: `"${state}" is a region code of ${place.country}: stored as "${place.state}"`,
-      });
-    } else if (sub === null && code !== null && subdivisionsOf(code).length > 0) {
-      place.warnings.push({
-        rule: "unknown_region",
-        key: `state:${code}:${foldKey(state)}`,
-        column: "state",
-        value: state,
-        message:
-          `"${state}" is not a region of ${place.country} we know (ISO 3166-2 names and codes are): stored as written, and found only by this exact name`,
-      });
-    }
-  }
-  places.set(memo, place);
-  return place;
-}
-
 /**
- * Applies the warning rules to a valid club (`year` is the current year):
- * the club as it is stored (places settled), its place keys, and the
+ * Applies the row rules to a valid club (`year` is the current year): the
  * warnings of its line.
  *
  * @example
  * ```ts ignore
  * import { checkClub } from "./quality.ts";
- * checkClub({ ...club, type: "golf_course" }, 7, 2026).warnings[0].rule; // "unknown_type"
+ * checkClub({ ...club, type: "golf_course" }, 7, 2026)[0].rule; // "unknown_type"
  * ```
  */
-export function checkClub<T extends ClubRecord | (Omit<ClubRecord, "slug"> & { slug: unknown })>(
-  club: T,
+export function checkClub(
+  club: Omit<ClubRecord, "slug">,
   line: number,
   year: number,
-): { club: T; countryKey: string | null; stateKey: string | null; warnings: RowWarning[] } {
+): RowWarning[] {
   const warnings: RowWarning[] = [];
-  const place = settlePlace(club.country, club.state);
-  for (const w of place.warnings) warnings.push({ ...w, line });
-  if (place.country !== club.country || place.state !== club.state) {
-    club = { ...club, country: place.country, state: place.state };
-  }
   if (club.type !== null && !KNOWN_TYPES.has(club.type)) {
     warnings.push({
       rule: "unknown_type",
@@ -193,5 +105,5 @@ export function checkClub<T extends ClubRecord | (Omit<ClubRecord, "slug"> & { s
       });
     }
   }
-  return { club, countryKey: place.countryKey, stateKey: place.stateKey, warnings };
+  return warnings;
 }

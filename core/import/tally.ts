@@ -52,6 +52,8 @@ export class Tally {
 
   /** The warnings so far. */
   warnings(): WarningSummary {
-    return { count: this.#warningCount, byRule: { ...this.#byRule }, listed: [...this.#listed] };
+    // Place warnings are found by another thread than the others: list by line.
+    const listed = [...this.#listed].sort((a, b) => a.line - b.line);
+    return { count: this.#warningCount, byRule: { ...this.#byRule }, listed };
   }
 }
