@@ -103,6 +103,8 @@ export function settlePlace(country: string | null, state: string | null): Place
       });
     }
   }
+  // Bounded: a file of endless distinct places must not grow the memo forever.
+  if (places.size >= 10_000) places.clear();
   places.set(memo, place);
   return place;
 }
