@@ -116,7 +116,7 @@ export interface ImportOptions {
  * (KiB). Larger buys little: sorts spill to temporary files in the OS cache,
  * and peak memory must stay flat however large the snapshot.
  */
-const CACHE_KIB = 16_384;
+const CACHE_KIB = 8_192;
 
 function removeQuietly(path: string): void {
   for (const p of [path, `${path}-journal`]) {
@@ -134,6 +134,15 @@ function syncPath(path: string): void {
   } finally {
     f.close();
   }
+}
+
+/** Starts an fsync of `path` on another thread (the build meanwhile blocks this one). */
+function flushInBackground(path: string): Promise<void> {
+  // Opened and started here: a callback would wait for the blocking build.
+  const f = Deno.openSync(path, { read: true });
+  return f.sync().catch(() => {/* the final fsync reports real failures */}).finally(() =>
+    f.close()
+  );
 }
 
 /**
@@ -184,6 +193,9 @@ async function build(
     const staged = await stage(db, source, options);
     const read = lap();
     options.signal?.throwIfAborted();
+    // The rows are on disk by the time the indexes are built: the final
+    // fsync then only waits for what the build wrote.
+    const flushed = options.dryRun ? null : flushInBackground(tmp);
     assignSlugs(db);
     saveDigests(db);
     finish(db, options.source ?? "");
@@ -209,6 +221,7 @@ async function build(
     if (!options.dryRun) {
       // On disk before it is named, and the name on disk before we say so:
       // a power loss leaves the old database or the complete new one.
+      await flushed;
       syncPath(tmp);
       // rename(2) is atomic: readers see the old file or the new one, never a mix.
       Deno.renameSync(tmp, options.dbPath);
