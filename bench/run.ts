@@ -254,7 +254,8 @@ async function timeImport(snapshot: string, dbPath: string, runs: number): Promi
   const gnuTime = installed(GNU_TIME);
   for (let i = 0; i < runs; i++) {
     // As `deno task import` runs it (a small young generation keeps memory flat).
-    const args = ["run", "--v8-flags=--max-semi-space-size=2", "-A", MAIN, "import", snapshot];
+    const flags = "--v8-flags=--max-semi-space-size=2,--max-old-space-size=128";
+    const args = ["run", flags, "-A", MAIN, "import", snapshot];
     args.push("--db", dbPath);
     const r = gnuTime
       ? await output(GNU_TIME, ["-f", "peak-rss-kb %M", Deno.execPath(), ...args])

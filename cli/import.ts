@@ -53,11 +53,12 @@ Options:
                     from the header line)
   --strict          warnings are errors: import nothing if any rule warns
   --dry-run         validate, build and compare, but keep the current database
-  --diff            list the clubs added, removed and changed (a table on a
-                    terminal, JSON otherwise)
+  --diff            list the clubs added, removed and changed (a table of up to
+                    1,000 on a terminal, else JSON of up to 10,000; all are counted)
   --report json     print one JSON summary on stdout (counts, errors,
                     warnings, changes, timing), also when the import fails
-  --max-errors N    errors and warnings to list before the count (default 50)
+  --max-errors N    errors and warnings to list before the count (default 50,
+                    at most 10,000)
   --wait            if another import into the same database runs, wait for it
                     (default: fail at once, naming its pid)
   -h, --help        show this help
@@ -76,8 +77,12 @@ Examples:
 const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
 type StopSignal = keyof typeof SIGNAL_NUMBERS;
 
-/** Rows a terminal diff table shows; the JSON listing (stdout not a terminal) has them all. */
+/** Clubs a terminal diff table shows, and that the JSON listing or report holds (memory stays bounded; the counts are complete). */
 const TABLE_ROWS = 1000;
+const LIST_MAX = 10_000;
+
+/** The most errors and warnings listed (all are counted). */
+const MAX_LISTED = 10_000;
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 const say = (line: string) => console.error(safeText(line));
@@ -111,7 +116,9 @@ export const importCommand: Command = {
     }
     const file = positionals[0]!;
     const maxErrors = intFlag("max-errors", values["max-errors"], 50);
-    if (maxErrors < 1) throw new UsageError("--max-errors must be a whole number from 1");
+    if (maxErrors < 1 || maxErrors > MAX_LISTED) {
+      throw new UsageError(`--max-errors must be a whole number from 1 to ${fmt(MAX_LISTED)}`);
+    }
     const format = oneOf("format", values.format, FORMATS) ?? formatOfPath(file);
     const encoding = oneOf("encoding", values.encoding?.toLowerCase(), ENCODINGS);
     let delimiter: string | null = null;
@@ -142,8 +149,7 @@ export const importCommand: Command = {
     let listed = 0;
     const onDiff = values.diff
       ? (e: DiffEntry) => {
-        if (report || !table) entries.push(e);
-        else if (listed++ < TABLE_ROWS) entries.push(e);
+        if (listed++ < (table ? TABLE_ROWS : LIST_MAX)) entries.push(e);
       }
       : undefined;
     const abort = new AbortController();
@@ -317,6 +323,11 @@ async function listDiff(entries: DiffEntry[], table: boolean, total: number): Pr
       await writeOut(`${JSON.stringify(entries[i])}${i < entries.length - 1 ? "," : ""}\n`);
     }
     await writeOut("]\n");
+    if (total > entries.length) {
+      say(
+        `note: the listing holds the first ${fmt(entries.length)} of ${fmt(total)} changed clubs`,
+      );
+    }
     return;
   }
   if (entries.length === 0) return;
@@ -364,7 +375,11 @@ function successReport(
     errors: { count: 0, listed: [] },
     warnings: warningReport(s.warnings),
     diff: s.diff.previous
-      ? { compared: true, ...s.diff.counts, ...(withEntries ? { entries } : {}) }
+      ? {
+        compared: true,
+        ...s.diff.counts,
+        ...(withEntries ? { entries, entries_listed: entries.length } : {}),
+      }
       : { compared: false, reason: s.diff.reason },
     seconds: seconds(s.seconds),
     timing: Object.fromEntries(Object.entries(s.timing).map(([k, v]) => [k, seconds(v)])),
