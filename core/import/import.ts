@@ -116,7 +116,7 @@ export interface ImportOptions {
  * (KiB). Larger buys little: sorts spill to temporary files in the OS cache,
  * and peak memory must stay flat however large the snapshot.
  */
-const CACHE_KIB = 8_192;
+const CACHE_KIB = 16_384;
 
 function removeQuietly(path: string): void {
   for (const p of [path, `${path}-journal`]) {
