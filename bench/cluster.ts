@@ -489,6 +489,15 @@ async function mainRun(
   return { load: loadResult, events };
 }
 
+/** The 1-minute load average, or "?" where /proc is not there. */
+function loadAverage(): string {
+  try {
+    return Deno.readTextFileSync("/proc/loadavg").split(" ")[0] ?? "?";
+  } catch {
+    return "?";
+  }
+}
+
 function fmt(n: number, digits = 0): string {
   return n.toLocaleString("en-US", {
     maximumFractionDigits: digits,
@@ -498,6 +507,7 @@ function fmt(n: number, digits = 0): string {
 
 async function main(args: string[]): Promise<number> {
   const p = plan(args);
+  const loadBefore = loadAverage();
   const keep = args.includes("--keep");
   const dir = await Deno.makeTempDir({ prefix: "clubdir-cluster-" });
   await Deno.chmod(dir, 0o755);
@@ -716,7 +726,7 @@ async function main(args: string[]): Promise<number> {
         nginxVersion.replace("nginx version: ", "")
       }, 3 replicas, Redis ${redisVersion}, wrk (1 thread, ${p.connections} connections), all on one ${navigator.hardwareConcurrency}-core machine; ${
         p.short ? "fixture snapshot (30 clubs)" : "bundled snapshot (40,000 clubs)"
-      }, 20,000 distinct mixed queries.`,
+      }, 20,000 distinct mixed queries. Load average (1 min) before the run ${loadBefore}, after it ${loadAverage()} (other jobs on the machine make every figure lower).`,
       "",
       "| Measure | Result |",
       "| --- | --- |",
