@@ -27,6 +27,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { ONE_TYPO_LETTERS, TWO_TYPOS_LETTERS } from "../model/search_params.ts";
 import type { MatchMode } from "../model/search_params.ts";
 import type { ClubStore } from "../store/store.ts";
+import { columnValues } from "./key_index.ts";
 
 const NON_WORD = /[^\p{L}\p{N}]+/u;
 
@@ -157,9 +158,7 @@ function int32s(blob: Uint8Array): Int32Array {
 export function buildWordIndex(db: DatabaseSync): void {
   // Two streamed passes (vocabulary, then tokens): no snapshot-sized arrays of words.
   const names = function* () {
-    for (const r of db.prepare("SELECT name FROM club_keys ORDER BY rank").iterate()) {
-      yield queryWords((r as { name: string }).name);
-    }
+    for (const name of columnValues(db, "name")) yield queryWords(name ?? "");
   };
   const seen = new Set<string>();
   let clubs = 0;
