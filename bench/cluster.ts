@@ -733,7 +733,10 @@ async function main(args: string[]): Promise<number> {
       ...rows.map(([k, v]) => `| ${k} | ${v} |`),
     ].join("\n");
     console.log(table);
-    if (!p.short) await Deno.writeTextFile(RESULTS, table + "\n");
+    if (!p.short) {
+      await Deno.mkdir(new URL(".", `file://${RESULTS}`), { recursive: true });
+      await Deno.writeTextFile(RESULTS, table + "\n");
+    }
   } finally {
     clearTimeout(deadline);
     if (keep) log(`kept ${dir}`);
