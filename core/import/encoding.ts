@@ -128,7 +128,8 @@ function show(text: string): string {
  * or UTF-16 zero bytes decide when none is given, and a UTF-16 BOM wins
  * over it; `settled` is told the one used). Chunks end at line ends where
  * the input allows, so a UTF-8 error is pinned to its line. Throws
- * {@link EncodingFailure}.
+ * {@link EncodingFailure}. A reader that checks UTF-8 itself (the CSV
+ * reader, on the records that hold U+FFFD) turns `options.check` off.
  *
  * @example
  * ```ts ignore
@@ -140,6 +141,7 @@ export async function* utf8Chunks(
   input: AsyncIterable<Uint8Array>,
   encoding?: Encoding,
   settled?: (encoding: Encoding) => void,
+  options: { check: boolean } = { check: true },
 ): AsyncGenerator<Uint8Array, void, undefined> {
   const it = input[Symbol.asyncIterator]();
   // Enough bytes to read a BOM or UTF-16 zeros.
@@ -161,31 +163,53 @@ export async function* utf8Chunks(
       yield r.value;
     }
   }
-  if (chosen === "utf-8") yield* checkUtf8(rest());
+  if (chosen === "utf-8") yield* checkUtf8(rest(), options);
   else yield* transcode(rest(), chosen);
+}
+
+/**
+ * The error for UTF-8 bytes that do not decode, `firstLine` being the line
+ * they start on; null when they do decode.
+ *
+ * @example
+ * ```ts
+ * import { invalidUtf8 } from "./encoding.ts";
+ * invalidUtf8(new Uint8Array([0x41, 0x0a, 0xe9]), 7)?.line; // 8
+ * ```
+ */
+export function invalidUtf8(bytes: Uint8Array, firstLine: number): EncodingFailure | null {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return null;
+  } catch {
+    const at = locateInvalid(bytes);
+    const line = firstLine + at.index;
+    return new EncodingFailure(
+      `line ${line} is not valid UTF-8 (byte ${at.byte} in ${
+        show(at.text)
+      }): the file is probably in another encoding; if it came from Excel or another Windows program, import it with --encoding windows-1252, or name its encoding with --encoding (${
+        ENCODINGS.join(", ")
+      })`,
+      line,
+    );
+  }
 }
 
 /** UTF-8 passes through unchanged once checked, a line-aligned piece at a time. */
 async function* checkUtf8(
   chunks: AsyncIterable<Uint8Array>,
+  options: { check: boolean },
 ): AsyncGenerator<Uint8Array, void, undefined> {
   const strict = new TextDecoder("utf-8", { fatal: true });
   let held: Uint8Array = new Uint8Array(0);
   let lines = 0;
   const check = (piece: Uint8Array, final: boolean) => {
+    if (!options.check) return;
     try {
       strict.decode(piece, { stream: !final });
     } catch {
-      const at = locateInvalid(piece);
-      const line = lines + at.index + 1;
-      throw new EncodingFailure(
-        `line ${line} is not valid UTF-8 (byte ${at.byte} in ${
-          show(at.text)
-        }): the file is probably in another encoding; if it came from Excel or another Windows program, import it with --encoding windows-1252, or name its encoding with --encoding (${
-          ENCODINGS.join(", ")
-        })`,
-        line,
-      );
+      throw invalidUtf8(piece, lines + 1) ??
+        new EncodingFailure("the file ends inside a UTF-8 character", lines + 1);
     }
     lines += countLines(piece);
   };
