@@ -21,7 +21,7 @@ import { gunzipIfNeeded } from "./source.ts";
 import type { FromWorker, ToWorker } from "./protocol.ts";
 
 /** Batches sent but not yet handled by the main thread. */
-export const MAX_IN_FLIGHT = 4;
+export const MAX_IN_FLIGHT = 16;
 
 let credit = MAX_IN_FLIGHT;
 let onCredit: (() => void) | null = null;
