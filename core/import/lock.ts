@@ -19,8 +19,6 @@
  * ```
  * @module
  */
-import process from "node:process";
-import { basename, dirname } from "node:path";
 
 /** Thrown when another import holds the lock and waiting was not asked for. */
 export class ImportBusy extends Error {
@@ -146,12 +144,17 @@ export function processAlive(pid: number): boolean {
       if (e instanceof Deno.errors.NotFound) return false;
     }
   }
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as { code?: string }).code !== "ESRCH";
-  }
+  // Elsewhere there is no cheap probe without node:process, whose loading
+  // would cost `query` and `serve` start-up: count the process as alive, so
+  // its files stay (never removing a live import's file matters more).
+  return true;
+}
+
+/** The folder part of a path and its last part (`node:path` costs start-up time). */
+function splitPath(path: string): [string, string] {
+  const cut = path.lastIndexOf("/");
+  if (cut < 0) return [".", path];
+  return [cut === 0 ? "/" : path.slice(0, cut), path.slice(cut + 1)];
 }
 
 /**
@@ -166,8 +169,8 @@ export function processAlive(pid: number): boolean {
  * ```
  */
 export function removeStaleTemps(dbPath: string): { files: string[]; bytes: number } {
-  const dir = dirname(dbPath);
-  const prefix = `${basename(dbPath)}.importing-`;
+  const [dir, name] = splitPath(dbPath);
+  const prefix = `${name}.importing-`;
   const removed = { files: [] as string[], bytes: 0 };
   let entries: Deno.DirEntry[];
   try {

@@ -24,13 +24,8 @@
 import { Hono } from "hono";
 import {
   clubListJson,
-  facetCounts,
-  type FacetError,
-  type FacetName,
-  facetsObject,
   filterKey,
   findPage,
-  parseFacets,
   parseSearch,
   type RawSearch,
   type Result,
@@ -40,6 +35,13 @@ import {
   type SearchQuery,
   suggest,
 } from "../../core/search/mod.ts";
+import {
+  facetCounts,
+  type FacetError,
+  type FacetName,
+  facetsObject,
+  parseFacets,
+} from "../../core/facets/mod.ts";
 import { approxBytes, type ClubStore, type Directory } from "../../core/store/mod.ts";
 import { asciiJson, type FeeAccess, ProblemError } from "../../core/model/mod.ts";
 import { baseUrlOf } from "../http/base_url.ts";

@@ -12,7 +12,7 @@
  * ```
  * @module
  */
-import type { FacetCount, FacetName, Facets } from "../../core/search/mod.ts";
+import type { FacetCount, FacetName, Facets } from "../../core/facets/mod.ts";
 import {
   escapeHtml,
   humanize,

@@ -13,7 +13,7 @@
  * @module
  */
 import { TYPE_GROUPS, WAITLIST_VALUES } from "../../core/model/mod.ts";
-import { type FacetCount, type Facets } from "../../core/search/mod.ts";
+import type { FacetCount, Facets } from "../../core/facets/mod.ts";
 import type { PlaceCount } from "../../core/stats/mod.ts";
 import { escapeHtml, humanize, num, type SearchLink, WAITLIST_TEXT } from "../html/mod.ts";
 

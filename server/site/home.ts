@@ -12,7 +12,8 @@
  */
 import type { FeeAccess } from "../../core/model/mod.ts";
 import { countryName } from "../../core/places/mod.ts";
-import { facetCounts, findPage, parseSearch, type RawSearch } from "../../core/search/mod.ts";
+import { findPage, parseSearch, type RawSearch } from "../../core/search/mod.ts";
+import { facetCounts } from "../../core/facets/mod.ts";
 import { regionCounts } from "../../core/stats/mod.ts";
 import type { ClubStore } from "../../core/store/mod.ts";
 import { escapeHtml, num, pageShell, searchHref, type SearchLink, typeClubs } from "../html/mod.ts";

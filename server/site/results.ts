@@ -20,7 +20,8 @@ import {
   resolveCountryKey,
   resolveStateKey,
 } from "../../core/places/mod.ts";
-import { facetCounts, type FacetName, findPage } from "../../core/search/mod.ts";
+import { findPage } from "../../core/search/mod.ts";
+import { facetCounts, type FacetName } from "../../core/facets/mod.ts";
 import type { ClubStore } from "../../core/store/mod.ts";
 import {
   ACCESS_NOTE,

@@ -32,9 +32,14 @@ import { TYPE_ALIASES, typeKeysOf } from "../model/types.ts";
 import { isIsoKey, NORTH_AMERICA, resolveCountryKey } from "../places/resolve.ts";
 import { countryCounts, regionCounts } from "../stats/stats.ts";
 import type { ClubStore } from "../store/store.ts";
-import type { Result, SearchQuery } from "./query.ts";
-import { type CodeColumn, keyIndex } from "./key_index.ts";
-import { filterKey, findPage } from "./search.ts";
+import {
+  type CodeColumn,
+  filterKey,
+  findPage,
+  keyIndex,
+  type Result,
+  type SearchQuery,
+} from "../search/mod.ts";
 
 export { FACET_NAMES };
 

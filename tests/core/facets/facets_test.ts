@@ -5,7 +5,7 @@ import {
   type FacetName,
   facetsObject,
   parseFacets,
-} from "../../../core/search/facets.ts";
+} from "../../../core/facets/facets.ts";
 import { parseSearch, type RawSearch, type SearchQuery } from "../../../core/search/query.ts";
 import { search } from "../../../core/search/search.ts";
 import { WAITLIST_VALUES } from "../../../core/model/fields.ts";
