@@ -97,6 +97,12 @@ class Batcher {
     this.#batch = Batcher.#empty();
     return b;
   }
+
+  /** The last, partial batch, if any rows are left: a parser's closing yield. */
+  *rest(): Generator<RowBatch> {
+    const b = this.take();
+    if (b) yield b;
+  }
 }
 
 /**
@@ -354,12 +360,10 @@ async function* csvRows(
     }
   } catch (e) {
     // Rows read before the failure are still reported, as they always were.
-    const rest = batcher.take();
-    if (rest) yield rest;
+    yield* batcher.rest();
     throw e;
   }
-  const rest = batcher.take();
-  if (rest) yield rest;
+  yield* batcher.rest();
   yield { t: "done", header: header !== null };
 }
 
@@ -439,12 +443,10 @@ async function* jsonRows(
       }
     }
   } catch (e) {
-    const rest = batcher.take();
-    if (rest) yield rest;
+    yield* batcher.rest();
     throw e;
   }
-  const rest = batcher.take();
-  if (rest) yield rest;
+  yield* batcher.rest();
   if (unknown.size) yield header();
   yield { t: "done", header: true };
 }

@@ -21,7 +21,7 @@ import {
   type SearchError,
   type SearchQuery,
 } from "../../core/search/mod.ts";
-import { Lru } from "../../core/store/mod.ts";
+import { approxBytes, Lru } from "../../core/store/mod.ts";
 import type { SearchLink } from "../html/mod.ts";
 import { readSearchParams } from "../routes/clubs.ts";
 
@@ -93,12 +93,15 @@ function searchKey(link: SearchLink): string {
   return parts.join("\u0000");
 }
 
-/** Distinct query strings remembered; each entry is a few hundred bytes. */
-const READ_SEARCHES = 5_000;
+/**
+ * Bytes of query strings and their readings remembered (keys included: a
+ * query string is as long as the client makes it, up to the URL limit).
+ */
+const READ_SEARCH_BYTES = 2 * 1024 * 1024;
 
 /**
- * A reader of results-page query strings that remembers the last few
- * thousand (reading does not depend on the snapshot).
+ * A reader of results-page query strings that remembers the latest ones
+ * within {@link READ_SEARCH_BYTES} (reading does not depend on the snapshot).
  *
  * @example
  * ```ts ignore
@@ -108,7 +111,10 @@ const READ_SEARCHES = 5_000;
  * ```
  */
 export function siteSearchReader(): (search: string) => Result<SiteSearch, SearchError> {
-  const seen = new Lru<string, Result<SiteSearch, SearchError>>(READ_SEARCHES);
+  const seen = new Lru<string, Result<SiteSearch, SearchError>>(
+    READ_SEARCH_BYTES,
+    (r, search) => approxBytes(r) + approxBytes(search),
+  );
   return (search) => {
     let r = seen.get(search);
     if (r === undefined) seen.set(search, r = readSiteSearch(search));
