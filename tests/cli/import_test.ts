@@ -113,9 +113,14 @@ Deno.test("the leftovers of an import killed by SIGKILL are removed by the next 
   await finish(child);
   await stdin.close().catch(() => {});
   assert(Deno.statSync(`${dir}/${left}`).isFile, "SIGKILL leaves the temporary file");
+  // The kill may land before or after SQLite opened its journal: one or two files are left.
+  const leftovers = (await tempFiles(dir)).length;
   const r = await runMain(["import", FIXTURE_CSV, "--db", `${dir}/c.db`]);
   assertEquals(r.code, 0, r.stderr);
-  assert(/removed 1 temporary file\(s\) of interrupted imports/.test(r.stderr), r.stderr);
+  assert(
+    r.stderr.includes(`removed ${leftovers} temporary file(s) of interrupted imports`),
+    r.stderr,
+  );
   assertEquals(await tempFiles(dir, 0), []);
   await Deno.remove(dir, { recursive: true });
 });
