@@ -4,11 +4,11 @@
  * `clubListJson`); this module only reads parameters, caches, and sets
  * headers.
  *
- * The hot path is two cache hits in the snapshot's memo (see
- * core/store/memo.ts), both bounded by bytes and gone with the snapshot
- * when an import is picked up: the parsed query per raw query string
- * (`clubs.queries`) and the serialized body per (filters, page, limit,
- * access) (`clubs.pages`). Bodies are ASCII-only JSON strings (see
+ * The hot path is two cache hits, both bounded by bytes: the parsed query
+ * per raw query string (the route's own, see {@link queryCache}: parsing
+ * needs no database) and the serialized body per (filters, page, limit,
+ * access) in the snapshot's memo (`clubs.pages`, see core/store/memo.ts,
+ * gone with the snapshot when an import is picked up). Bodies are ASCII-only JSON strings (see
  * core/model/json.ts): one-byte strings that Deno sends without
  * re-encoding. A cached body is byte for byte what a fresh one would be.
  * A search that finds nothing carries `suggestions` (see
@@ -42,7 +42,7 @@ import {
   facetsObject,
   parseFacets,
 } from "../../core/facets/mod.ts";
-import { approxBytes, type ClubStore, type Directory } from "../../core/store/mod.ts";
+import { approxBytes, type ClubStore, type Directory, Lru } from "../../core/store/mod.ts";
 import { asciiJson, type FeeAccess, ProblemError } from "../../core/model/mod.ts";
 import { baseUrlOf } from "../http/base_url.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -59,6 +59,8 @@ export interface ClubsRouteOptions {
   /** The caller's fee access; default "locked". */
   access?: (req: Request) => FeeAccess;
   problems: Problems;
+  /** Parsed query strings (default {@link queryCache}()); tests pass their own to watch it. */
+  queries?: Lru<string, ParsedQuery>;
 }
 
 /**
@@ -84,18 +86,27 @@ function pages(store: ClubStore) {
   });
 }
 
-/** Bytes of parsed query strings kept per snapshot. */
+/** Bytes of parsed query strings kept by one route. */
 const QUERIES_BYTES = 2 * 1024 * 1024;
 
-/** The snapshot's parsed query strings, by query string. */
-function queries(store: ClubStore) {
-  return store.memo<string, ParsedQuery>("clubs.queries", QUERIES_BYTES, {
-    weigh: (parsed, search) => approxBytes(parsed) + 2 * search.length,
-  });
+/**
+ * A cache of parsed query strings, by query string, bounded by bytes. It is
+ * not per snapshot: reading parameters needs no database, so a bad
+ * parameter is a 400 even while the database cannot be read.
+ *
+ * @example
+ * ```ts
+ * import { queryCache } from "./clubs.ts";
+ * const cache = queryCache(1024 * 1024);
+ * cache.weight; // 0: bytes held
+ * ```
+ */
+export function queryCache(bytes: number = QUERIES_BYTES): Lru<string, ParsedQuery> {
+  return new Lru(bytes, (parsed, search) => approxBytes(parsed) + 2 * search.length);
 }
 
 /** A query string, read and validated once. */
-type ParsedQuery =
+export type ParsedQuery =
   | { ok: false; error: SearchError | FacetError }
   | {
     ok: true;
@@ -234,6 +245,7 @@ const locked = (): FeeAccess => "locked";
 export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
   const { directory, name, baseUrl, problems } = options;
   const accessOf = options.access ?? locked;
+  const queries = options.queries ?? queryCache();
 
   function body(
     store: ClubStore,
@@ -266,13 +278,12 @@ export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
       const mark = url.indexOf("?");
       const search = mark < 0 ? "" : url.slice(mark + 1);
       const access = accessOf(c.req.raw);
+      let parsed = queries.get(search);
+      if (parsed === undefined) queries.set(search, parsed = parseQuery(search));
+      if (!parsed.ok) throw new ProblemError(parsed.error.code, parsed.error.detail);
+      const { query, facets, key } = parsed;
       // A storage failure is a StoreError, which the app's onError answers.
-      const { parsed, out } = directory.read((store) => {
-        const parsed = queries(store).use(search, () => parseQuery(search));
-        if (!parsed.ok) throw new ProblemError(parsed.error.code, parsed.error.detail);
-        const { query, facets, key } = parsed;
-        return { parsed, out: body(store, query, facets, key + access, access) };
-      });
+      const out = directory.read((store) => body(store, query, facets, key + access, access));
 
       // Every header goes in at construction: touching res.headers later
       // makes Deno drop the native response it prepared and build it again.

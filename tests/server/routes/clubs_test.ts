@@ -1,7 +1,15 @@
 import { Directory } from "../../../core/store/directory.ts";
 import { MEMO_BUDGET_BYTES } from "../../../core/store/memo.ts";
 import { CLUB_FIELDS } from "../../../core/schema/club.ts";
-import { linkParams, pageLinks, readSearchParams } from "../../../server/routes/clubs.ts";
+import { Hono } from "hono";
+import {
+  clubsRoute,
+  linkParams,
+  pageLinks,
+  queryCache,
+  readSearchParams,
+} from "../../../server/routes/clubs.ts";
+import { createProblems } from "../../../server/http/problem.ts";
 import { get, getJson, names, testApp } from "../_helpers.ts";
 import { assert, assertEquals, assertMatch, assertStrictEquals } from "../../_assert.ts";
 import { fixture, FIXTURE_CSV, importFile, sharedFixture } from "../../_fixture.ts";
@@ -386,16 +394,40 @@ Deno.test("GET /api/v1/clubs answers 400 for every over-long parameter", async (
 
 Deno.test("GET /api/v1/clubs keeps the bytes of its cached queries within their budget", async () => {
   await using local = await fixture();
-  const localApp = testApp(local.directory);
+  const queries = queryCache(64 * 1024);
+  const problems = createProblems({ baseUrl: null, supportEmail: "help@clubs.example" });
+  const localApp = new Hono().route(
+    "/api/v1",
+    clubsRoute({
+      directory: local.directory,
+      name: "Club Directory",
+      baseUrl: null,
+      problems,
+      queries,
+    }),
+  );
   for (let i = 0; i < 400; i++) {
     const res = await localApp.request(`http://x/api/v1/clubs?q=${i}${"x".repeat(190)}`);
     await res.body?.cancel();
+    assert(queries.weight <= 64 * 1024, `${queries.weight} bytes after ${i + 1} queries`);
   }
+  assert(queries.size < 400, "older queries were evicted");
   const stats = local.directory.current().memoStats();
-  for (const name of ["clubs.queries", "clubs.pages", "search.totals"]) {
+  for (const name of ["clubs.pages", "search.totals"]) {
     assert(stats[name]!.bytes <= stats[name]!.budget, name);
   }
-  assert(stats["clubs.queries"]!.size < 400, "older queries were evicted");
+});
+
+Deno.test("GET /api/v1/clubs: a bad parameter is a 400 even while the database cannot be read", async () => {
+  await using local = await fixture();
+  const localApp = testApp(local.directory);
+  await Deno.writeTextFile(local.path, "not a database ".repeat(2000));
+  const bad = await getJson(localApp, "/api/v1/clubs?page=0");
+  assertStrictEquals(bad.res.status, 400);
+  assertStrictEquals(bad.body.code, "invalid_page");
+  const good = await getJson(localApp, "/api/v1/clubs?page=1");
+  assertStrictEquals(good.res.status, 500);
+  assertStrictEquals(good.body.code, "clubs_unavailable");
 });
 
 Deno.test("GET /api/v1/clubs: match, sort and city", async () => {
