@@ -217,7 +217,8 @@ export function listen(settings: ServeSettings, options: ListenOptions = {}): Li
   // A broken database is reported once per change of state, not per request.
   const directory = new WatchedDirectory(
     settings.db,
-    { checkEveryMs: settings.checkEveryMs },
+    // Page bodies are slices of the held club JSON (core/store/club_json.ts).
+    { checkEveryMs: settings.checkEveryMs, holdJson: true },
     (line) => sink(prefix + line),
   );
   const redisSessions = settings.sessions !== null && isRedisUrl(settings.sessions);

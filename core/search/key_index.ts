@@ -19,6 +19,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { foldKey } from "../model/fold.ts";
 import { typeKeysOf } from "../model/types.ts";
 import { approxBytes } from "../store/memo.ts";
+import { wordsFor } from "./bits.ts";
 import type { ClubStore } from "../store/store.ts";
 
 /**
@@ -230,7 +231,7 @@ export class KeyIndex {
 // Budgets of this module's memos (see core/store/memo.ts).
 const KEY_INDEX_BYTES = 4 * 1024 * 1024;
 const NAMES_BYTES = 4 * 1024 * 1024;
-const MEMBERS_BYTES = 2 * 1024 * 1024;
+const BITS_BYTES = 4 * 1024 * 1024;
 const TYPE_MASKS_BYTES = 256 * 1024;
 
 /**
@@ -280,25 +281,36 @@ export function longestName(store: ClubStore): number {
 }
 
 /**
- * The clubs (0-based, in name order) whose code in `column` is one the
- * mask allows: a candidate list for the scan. There are only a few dozen
- * distinct masks, so each list is built once and kept.
+ * The clubs (0-based) whose code in `column` is `allowed` (one code) or one
+ * the mask allows, as a bitset (see bits.ts). There are only a few dozen
+ * masks and one set per place or city asked for, so each set is built once
+ * and kept while it fits.
  *
  * @example
  * ```ts ignore
- * members(store, "waitlist", keyIndex(store).waitlists.mask(["open"])).length;
+ * import { countBits } from "./bits.ts";
+ * countBits(clubBits(store, "waitlist", keyIndex(store).waitlists.mask(["open"])));
  * ```
  */
-export function members(store: ClubStore, column: KeyColumn, mask: Uint8Array): Int32Array {
-  return store.memo<string, Int32Array>("search.members", MEMBERS_BYTES, {
+export function clubBits(
+  store: ClubStore,
+  column: KeyColumn,
+  allowed: Uint8Array | number,
+): Uint32Array {
+  const key = typeof allowed === "number"
+    ? `${column}=${allowed}`
+    : `${column}:${allowed.join("")}`;
+  return store.memo<string, Uint32Array>("search.bits", BITS_BYTES, {
     kind: "structure",
-    weigh: (list, key) => list.byteLength + key.length,
-  }).use(`${column}:${mask.join("")}`, () => {
+    weigh: (set, key) => set.byteLength + key.length,
+  }).use(key, () => {
     const data = keyIndex(store).column(column);
-    const all = new Int32Array(data.length);
-    let n = 0;
-    for (let i = 0; i < data.length; i++) if (mask[data[i]!]) all[n++] = i;
-    return all.slice(0, n);
+    const set = new Uint32Array(wordsFor(data.length));
+    const one = typeof allowed === "number";
+    for (let i = 0; i < data.length; i++) {
+      if (one ? data[i] === allowed : allowed[data[i]!]) set[i >>> 5]! |= 1 << (i & 31);
+    }
+    return set;
   });
 }
 

@@ -22,7 +22,8 @@ import {
 } from "./query.ts";
 import { isIsoKey, NORTH_AMERICA, resolveCountryKey, resolveStateKey } from "../places/resolve.ts";
 import type { ClubStore } from "../store/store.ts";
-import { clubNames, keyIndex, longestName, members, typeMask } from "./key_index.ts";
+import { clubBits, clubNames, keyIndex, longestName, typeMask } from "./key_index.ts";
+import { countBits, eachBit, hasBit, intersect, pageOfBits, wordsFor } from "./bits.ts";
 import { wordHits, wordIndex, wordMatches, wordTier } from "./words.ts";
 
 /** One page of matches as ranks, before any representation is chosen. */
@@ -61,6 +62,7 @@ function phrase(text: string): string {
 // Budgets of this module's memos (see core/store/memo.ts).
 const TOTALS_BYTES = 1024 * 1024;
 const NAME_MATCHES_BYTES = 2 * 1024 * 1024;
+const NAME_BITS_BYTES = 2 * 1024 * 1024;
 const RELEVANCE_BYTES = 2 * 1024 * 1024;
 
 /** Totals per filter set (see {@link filterKey}). */
@@ -131,17 +133,16 @@ export function filterKey(q: SearchQuery): string {
 }
 
 /**
- * How the matches of a query are found: the candidates to visit (null for
- * every club) and the checks each candidate must pass.
+ * How the matches of a query are found: the clubs the key filters allow (a
+ * bitset), the candidates `q` narrows to, and the checks left for each.
  */
 interface Plan {
+  /** The AND of every key filter's clubs; null when no key is filtered (every club). */
+  filter: Uint32Array | null;
+  /** Clubs in `filter` (the number of clubs when it is null). */
+  allowed: number;
+  /** Clubs `q` narrows to, ascending; null to visit the filter's clubs. */
   candidates: Int32Array | null;
-  types: Uint8Array | null;
-  country: number;
-  within: Uint8Array | null;
-  state: number;
-  city: number;
-  waitlist: Uint8Array | null;
   /** Folded names and the fragment each must contain, for a `substring` check. */
   names: readonly string[] | null;
   fragment: string;
@@ -165,43 +166,25 @@ function plan(store: ClubStore, q: SearchQuery): Plan | null {
   const state = stateKey === null ? -2 : idx.states.find(stateKey);
   const city = q.city === null ? -2 : idx.cities.find(q.city);
   if (country === -1 || state === -1 || city === -1) return null;
-  const types = q.typeKey === null ? null : typeMask(store, q.typeKey);
-  const within = countryKey === null && stateKey !== null
-    ? idx.countries.mask(NORTH_AMERICA)
-    : null;
-  const waitlist = q.waitlist ? idx.waitlists.mask(q.waitlist) : null;
 
-  // Visit the shortest candidate list any one filter gives, checking the rest.
-  const lists: Int32Array[] = [];
-  if (country >= 0) lists.push(members(store, "country", idx.countries.mask([countryKey])));
-  else if (within) lists.push(members(store, "country", within));
-  if (state >= 0) lists.push(members(store, "state", idx.states.mask([stateKey])));
-  if (city >= 0) lists.push(members(store, "city", idx.cities.mask([q.city])));
-  if (types) lists.push(members(store, "type", types));
-  if (waitlist) lists.push(members(store, "waitlist", waitlist));
-  let candidates = lists.reduce<Int32Array | null>(
-    (a, b) => (a && a.length <= b.length ? a : b),
-    null,
-  );
-  const out: Plan = {
-    candidates,
-    types,
-    country,
-    within,
-    state,
-    city,
-    waitlist,
-    names: null,
-    fragment: "",
-    hit: null,
-  };
+  const sets: Uint32Array[] = [];
+  if (country >= 0) sets.push(clubBits(store, "country", country));
+  else if (stateKey !== null) sets.push(clubBits(store, "country", northAmerica(store)));
+  if (state >= 0) sets.push(clubBits(store, "state", state));
+  if (city >= 0) sets.push(clubBits(store, "city", city));
+  if (q.typeKey !== null) sets.push(clubBits(store, "type", typeMask(store, q.typeKey)));
+  if (q.waitlist) sets.push(clubBits(store, "waitlist", idx.waitlists.mask(q.waitlist)));
+  const filter = intersect(sets);
+  const allowed = filter ? countBits(filter) : idx.size;
+  if (allowed === 0) return null;
+  const out: Plan = { filter, allowed, candidates: null, names: null, fragment: "", hit: null };
   if (q.q === null) return out;
 
   if (q.match !== "substring") {
     if (q.words.length === 0) return out;
     const words = wordMatches(store, q.words, q.match);
     if (!words.list.length) return null;
-    if (!candidates || words.list.length <= candidates.length) out.candidates = words.list;
+    if (words.list.length <= allowed) out.candidates = words.list;
     else out.hit = words.hit;
     return out;
   }
@@ -211,64 +194,98 @@ function plan(store: ClubStore, q: SearchQuery): Plan | null {
   out.names = clubNames(store);
   out.fragment = q.q;
   const chars = [...q.q];
+  const exact = chars.length <= FTS_WINDOW;
+  // A common fragment ("club") has its matches as a bitset, found once.
+  const common = nameBitsMemo(store).get(q.q);
+  if (common) return narrowed(out, common);
   if (chars.length >= TRIGRAM) {
-    const exact = chars.length <= FTS_WINDOW;
     let named = exact ? nameMatchMemo(store).get(q.q) : undefined;
     if (!named) {
       const rarest = rarestTrigram(store, chars);
-      if (rarest.docs <= Math.min(SELECTIVE_TRIGRAM, candidates?.length ?? Infinity)) {
+      if (rarest.docs <= Math.min(SELECTIVE_TRIGRAM, allowed)) {
         const from = Math.max(0, Math.min(rarest.at - 1, chars.length - FTS_WINDOW));
         named = nameMatches(store, exact ? q.q : chars.slice(from, from + FTS_WINDOW).join(""));
       }
     }
-    if (named && (!candidates || named.length <= candidates.length)) {
-      candidates = out.candidates = named;
-      // The index answered for the whole fragment: nothing left to check.
-      if (exact) out.names = null;
+    if (named) {
+      if (named.length <= allowed) {
+        out.candidates = named;
+        // The index answered for the whole fragment: nothing left to check.
+        if (exact) out.names = null;
+      }
+      return out;
     }
   }
-  return out;
+  // Checking the few clubs the filters allow is cheaper than every name.
+  if (allowed <= FEW) return out;
+  return narrowed(out, nameBits(store, q.q));
+}
+
+/** Clubs the key filters allow below which names are checked one by one. */
+const FEW = 2_000;
+
+/** The plan with its filter narrowed to `set` and no names left to check. */
+function narrowed(out: Plan, set: Uint32Array): Plan | null {
+  const filter = out.filter ? intersect([out.filter, set])! : set;
+  const allowed = countBits(filter);
+  if (allowed === 0) return null;
+  return { ...out, filter, allowed, names: null, fragment: "" };
+}
+
+/** Name-match bitsets of fragments, by fragment. */
+function nameBitsMemo(store: ClubStore) {
+  return store.memo<string, Uint32Array>("search.name_bits", NAME_BITS_BYTES, {
+    weigh: (set, key) => set.byteLength + 2 * key.length,
+  });
+}
+
+/** The clubs whose folded name contains `fragment`: every name checked once, then kept. */
+function nameBits(store: ClubStore, fragment: string): Uint32Array {
+  return nameBitsMemo(store).use(fragment, () => {
+    const names = clubNames(store);
+    const set = new Uint32Array(wordsFor(names.length));
+    for (let i = 0; i < names.length; i++) {
+      if (names[i]!.includes(fragment)) set[i >>> 5]! |= 1 << (i & 31);
+    }
+    return set;
+  });
+}
+
+/** The country codes of the US and Canada, where a state without a country is looked up. */
+function northAmerica(store: ClubStore): Uint8Array {
+  return keyIndex(store).countries.mask(NORTH_AMERICA);
 }
 
 /**
- * Calls `visit` with each matching club (0-based), in name order, until it
- * returns false. False when no club can match at all.
+ * Calls `visit` with each club of a plan (0-based), in name order, until it
+ * returns false.
  */
-function eachMatch(store: ClubStore, q: SearchQuery, visit: (i: number) => boolean): boolean {
-  const p = plan(store, q);
-  if (!p) return false;
-  const idx = keyIndex(store);
-  const [typeCol, countryCol, stateCol, waitlistCol, cityCol] = [
-    idx.type,
-    idx.country,
-    idx.state,
-    idx.waitlist,
-    idx.city,
-  ];
-  const { candidates, types, country, within, state, city, waitlist, names, fragment, hit } = p;
-  const n = candidates ? candidates.length : idx.size;
-  for (let j = 0; j < n; j++) {
-    const i = candidates ? candidates[j]! : j;
-    if (types && !types[typeCol[i]!]) continue;
-    if (country >= 0 && countryCol[i] !== country) continue;
-    if (within && !within[countryCol[i]!]) continue;
-    if (state >= 0 && stateCol[i] !== state) continue;
-    if (city >= 0 && cityCol[i] !== city) continue;
-    if (waitlist && !waitlist[waitlistCol[i]!]) continue;
-    if (hit && !hit[i]) continue;
-    if (names && !names[i]!.includes(fragment)) continue;
-    if (!visit(i)) break;
+function eachMatch(store: ClubStore, p: Plan, visit: (i: number) => boolean): void {
+  const { filter, candidates, names, fragment, hit } = p;
+  const passes = (i: number) =>
+    (hit === null || hit[i] !== 0) && (names === null || names[i]!.includes(fragment));
+  if (candidates) {
+    for (let j = 0; j < candidates.length; j++) {
+      const i = candidates[j]!;
+      if (filter && !hasBit(filter, i)) continue;
+      if (passes(i) && !visit(i)) return;
+    }
+  } else if (filter) {
+    eachBit(filter, (i) => !passes(i) || visit(i));
+  } else {
+    const size = keyIndex(store).size;
+    for (let i = 0; i < size; i++) if (passes(i) && !visit(i)) return;
   }
-  return true;
 }
 
 /**
  * Runs a validated query: the total across pages and this page's ranks.
- * In name order, one pass over the snapshot's key columns (or over the
- * clubs a filter narrows to) counts the matches and keeps those on the
- * requested page; once the total is known for these filters, the pass
- * stops at the page. In relevance order, every match is ranked once per
- * filter set and the order kept.
+ * Key filters alone are answered from bitsets: the total is their count
+ * and the page is read off their words, with no scan of the clubs. With
+ * `q`, one pass in name order over the candidates counts the matches and
+ * keeps those on the requested page; once the total is known for these
+ * filters, the pass stops at the page. In relevance order, every match is
+ * ranked once per filter set and the order kept.
  *
  * @example
  * ```ts ignore
@@ -277,20 +294,30 @@ function eachMatch(store: ClubStore, q: SearchQuery, visit: (i: number) => boole
  * ```
  */
 export function findPage(store: ClubStore, q: SearchQuery): SearchPage {
-  const key = filterKey(q);
   const offset = (q.page - 1) * q.limit;
   const end = offset + q.limit;
-  const ranks: number[] = [];
+  let ranks: number[] = [];
   const page = (total: number): SearchPage => ({ total, page: q.page, limit: q.limit, ranks });
   if (q.sort === "relevance" && q.q !== null) {
-    const order = relevanceOrder(store, q, key);
+    const order = relevanceOrder(store, q, filterKey(q));
     for (let j = offset; j < Math.min(end, order.length); j++) ranks.push(order[j]! + 1);
     return page(order.length);
   }
+  const p = plan(store, q);
+  if (p === null) return page(0);
+  if (p.candidates === null && p.names === null && p.hit === null) {
+    if (offset < p.allowed) {
+      ranks = p.filter
+        ? pageOfBits(p.filter, offset, q.limit).map((i) => i + 1)
+        : Array.from({ length: Math.min(end, p.allowed) - offset }, (_, j) => offset + j + 1);
+    }
+    return page(p.allowed);
+  }
+  const key = filterKey(q);
   const known = totals(store).get(key);
   if (known !== undefined && offset >= known) return page(known);
   let total = 0;
-  eachMatch(store, q, (i) => {
+  eachMatch(store, p, (i) => {
     if (total >= offset && total < end) ranks.push(i + 1);
     total++;
     return known === undefined || total < end;
@@ -310,7 +337,8 @@ function relevanceOrder(store: ClubStore, q: SearchQuery, key: string): Int32Arr
     weigh: (order, key) => order.byteLength + 2 * key.length,
   }).use(key, () => {
     const found: number[] = [];
-    eachMatch(store, q, (i) => (found.push(i), true));
+    const p = plan(store, q);
+    if (p) eachMatch(store, p, (i) => (found.push(i), true));
     const rank = relevanceRank(store, q);
     // A stable counting sort on the rank keeps name order within each rank.
     const keys = found.map(rank);

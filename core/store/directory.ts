@@ -12,18 +12,21 @@
  * ```
  * @module
  */
-import { ClubStore, StoreError } from "./store.ts";
+import { ClubStore, type OpenOptions, StoreError } from "./store.ts";
 
 /** Options of {@link Directory}. */
 export interface DirectoryOptions {
   /** How often, at most, the file is checked for a new snapshot (ms). */
   checkEveryMs?: number;
+  /** Hold each snapshot's club JSON in memory (see {@link OpenOptions}). */
+  holdJson?: boolean;
 }
 
 /** Holds the current {@link ClubStore} of a database path. */
 export class Directory {
   readonly path: string;
   readonly #checkEveryMs: number;
+  readonly #open: OpenOptions;
   #store: ClubStore | null = null;
   #identity = "";
   #checkedAt = -Infinity;
@@ -31,6 +34,7 @@ export class Directory {
   constructor(path: string, options: DirectoryOptions = {}) {
     this.path = path;
     this.#checkEveryMs = options.checkEveryMs ?? 250;
+    this.#open = { holdJson: options.holdJson ?? false };
   }
 
   /** The current snapshot; throws {@link StoreError} when the file is unusable. */
@@ -52,7 +56,7 @@ export class Directory {
       );
     }
     if (this.#store && identity === this.#identity) return this.#store;
-    const next = ClubStore.open(this.path);
+    const next = ClubStore.open(this.path, this.#open);
     this.#drop();
     this.#store = next;
     this.#identity = identity;

@@ -16,6 +16,8 @@ export class Lru<K, V> {
   readonly #max: number;
   readonly #weigh: (value: V, key: K) => number;
   #weight = 0;
+  /** The most recently used key (last in the map's order), or undefined. */
+  #newest: K | undefined = undefined;
 
   /**
    * @param max Largest total weight kept.
@@ -30,8 +32,12 @@ export class Lru<K, V> {
   get(key: K): V | undefined {
     const e = this.#map.get(key);
     if (e === undefined) return undefined;
-    this.#map.delete(key);
-    this.#map.set(key, e);
+    // The newest entry (a structure read on every request) stays where it is.
+    if (key !== this.#newest) {
+      this.#map.delete(key);
+      this.#map.set(key, e);
+      this.#newest = key;
+    }
     return e.value;
   }
 
@@ -45,6 +51,7 @@ export class Lru<K, V> {
     }
     if (weight > this.#max) return;
     this.#map.set(key, { value, weight });
+    this.#newest = key;
     this.#weight += weight;
     for (const [k, e] of this.#map) {
       if (this.#weight <= this.#max) break;
@@ -56,6 +63,7 @@ export class Lru<K, V> {
   /** Forgets every entry. */
   clear(): void {
     this.#map.clear();
+    this.#newest = undefined;
     this.#weight = 0;
   }
 

@@ -16,6 +16,17 @@ import { SCHEMA_VERSION } from "./layout.ts";
 import { CLUB_FIELDS } from "../model/fields.ts";
 import { type Memo, type MemoOptions, Memos, type MemoStats } from "./memo.ts";
 import { type Row, rowToRecord } from "./rows.ts";
+import { ClubJsonText } from "./club_json.ts";
+
+/** Options of {@link ClubStore.open}. */
+export interface OpenOptions {
+  /**
+   * Hold every club's anonymous JSON in memory (see club_json.ts), read at
+   * open: for a server, whose page bodies then cost no SQLite read. A
+   * one-shot reader (the CLI) leaves it off and opens in a few ms.
+   */
+  holdJson?: boolean;
+}
 
 /** Raised when a file is not a usable directory database. */
 export class StoreError extends Error {
@@ -32,14 +43,21 @@ export class ClubStore {
   readonly meta: Readonly<Record<string, string>>;
   readonly #statements = new Map<string, StatementSync>();
   readonly #memos = new Memos();
+  /** Held club JSON, or null to read `club_json`. */
+  readonly #json: ClubJsonText | null;
 
-  private constructor(db: DatabaseSync, meta: Record<string, string>) {
+  private constructor(
+    db: DatabaseSync,
+    meta: Record<string, string>,
+    json: ClubJsonText | null,
+  ) {
     this.db = db;
     this.meta = meta;
+    this.#json = json;
   }
 
   /** Opens a database file read-only; throws {@link StoreError} if unusable. */
-  static open(path: string): ClubStore {
+  static open(path: string, options: OpenOptions = {}): ClubStore {
     let db: DatabaseSync;
     try {
       db = new DatabaseSync(path, { readOnly: true });
@@ -63,7 +81,7 @@ export class ClubStore {
           }, expected ${SCHEMA_VERSION} (run import again)`,
         );
       }
-      return new ClubStore(db, meta);
+      return new ClubStore(db, meta, options.holdJson ? ClubJsonText.load(db) : null);
     } catch (e) {
       db.close();
       if (e instanceof StoreError) throw e;
@@ -111,6 +129,7 @@ export class ClubStore {
   /** Precomputed anonymous Club JSON for the given (distinct) ranks, in the order given. */
   anonymousJson(ranks: readonly number[]): string[] {
     if (!ranks.length) return [];
+    if (this.#json) return ranks.map((rank) => this.#json!.get(rank));
     const sql = `SELECT json FROM club_json WHERE rank IN (${
       ranks.map(() => "?").join(",")
     }) ORDER BY rank`;
@@ -126,10 +145,16 @@ export class ClubStore {
    */
   anonymousJsonList(ranks: readonly number[]): string {
     if (!ranks.length) return "";
+    if (this.#json) return this.#json.join(ranks);
     if (!ascending(ranks)) return this.anonymousJson(ranks).join(",");
     const sql = `SELECT group_concat(json, ',') AS list FROM
       (SELECT json FROM club_json WHERE rank IN (${ranks.map(() => "?").join(",")}) ORDER BY rank)`;
     return (this.statement(sql).get(...ranks) as { list: string }).list;
+  }
+
+  /** Bytes of club JSON held in memory (0 when read from SQLite). */
+  get heldJsonBytes(): number {
+    return this.#json?.bytes ?? 0;
   }
 
   /** The memos declared so far, by name: budget, entries and bytes held. */

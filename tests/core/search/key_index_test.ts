@@ -1,4 +1,5 @@
-import { clubNames, keyIndex, members, typeMask } from "../../../core/search/key_index.ts";
+import { clubBits, clubNames, keyIndex, typeMask } from "../../../core/search/key_index.ts";
+import { pageOfBits } from "../../../core/search/bits.ts";
 import { sharedFixture } from "../../_fixture.ts";
 import { assert, assertEquals } from "../../_assert.ts";
 
@@ -40,11 +41,15 @@ Deno.test("keyIndex() is loaded once per snapshot, through the store's memo", ()
   assert(stats.bytes > 0 && stats.bytes <= stats.budget);
 });
 
-Deno.test("members() lists the clubs whose code the mask allows, in name order", () => {
+Deno.test("clubBits() holds exactly the clubs whose code the mask or the code allows", () => {
   const idx = keyIndex(store);
-  const open = members(store, "waitlist", idx.waitlists.mask(["open"]));
-  assert(open.length > 0);
-  for (const i of open) assertEquals(idx.waitlists.values[idx.waitlist[i]!], "open");
-  assertEquals([...open], [...open].sort((a, b) => a - b));
-  assert(members(store, "waitlist", idx.waitlists.mask(["open"])) === open, "kept");
+  const open = clubBits(store, "waitlist", idx.waitlists.mask(["open"]));
+  const expected = [...idx.waitlist.keys()].filter((i) =>
+    idx.waitlists.values[idx.waitlist[i]!] === "open"
+  );
+  assert(expected.length > 0);
+  assertEquals(pageOfBits(open, 0, idx.size), expected);
+  const code = idx.waitlists.find("open");
+  assertEquals(pageOfBits(clubBits(store, "waitlist", code), 0, idx.size), expected);
+  assert(clubBits(store, "waitlist", idx.waitlists.mask(["open"])) === open, "kept");
 });

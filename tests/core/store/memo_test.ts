@@ -73,7 +73,7 @@ Deno.test("Every cache of a snapshot is a memo within the one budget", async () 
       "search.key_index",
       "search.totals",
       "search.name_matches",
-      "search.members",
+      "search.bits",
       "search.type_masks",
       "places.resolved",
       "stats",
