@@ -73,7 +73,17 @@ export interface MemoOptions<K, V> {
    * benchmarks call to measure the uncached engine; default `results`.
    */
   kind?: MemoKind;
+  /**
+   * `second` keeps a value only when its key is asked for the second time
+   * (while the key is remembered): a stream of one-off keys then computes
+   * its values without churning the memo, and so without filling the old
+   * generation of the heap with evicted values. Default `first`.
+   */
+  admit?: "first" | "second";
 }
+
+/** Share of a `second` memo's budget that remembers keys seen once. */
+const SEEN_SHARE = 1 / 16;
 
 /**
  * One named cache of a snapshot: a least-recently-used map bounded by the
@@ -92,12 +102,16 @@ export class Memo<K, V> {
   readonly budget: number;
   readonly kind: MemoKind;
   readonly #lru: Lru<K, V>;
+  /** Keys asked for once, for `admit: "second"`; null when every value is kept. */
+  readonly #seen: Lru<K, true> | null;
 
   constructor(budgetBytes: number, options: MemoOptions<K, V> = {}) {
     const weigh = options.weigh ?? ((v: V, k: K) => approxBytes(k) + approxBytes(v));
     this.budget = budgetBytes;
     this.kind = options.kind ?? "results";
-    this.#lru = new Lru<K, V>(budgetBytes, (v, k) => ENTRY_BYTES + weigh(v, k));
+    const seenBytes = options.admit === "second" ? Math.floor(budgetBytes * SEEN_SHARE) : 0;
+    this.#seen = seenBytes ? new Lru(seenBytes, (_, k) => ENTRY_BYTES + approxBytes(k)) : null;
+    this.#lru = new Lru<K, V>(budgetBytes - seenBytes, (v, k) => ENTRY_BYTES + weigh(v, k));
   }
 
   /** The value kept for `key`, or undefined. */
@@ -115,7 +129,8 @@ export class Memo<K, V> {
     let v = this.#lru.get(key);
     if (v === undefined) {
       v = make();
-      this.#lru.set(key, v);
+      if (this.#seen === null || this.#seen.get(key)) this.#lru.set(key, v);
+      else this.#seen.set(key, true);
     }
     return v;
   }
@@ -123,6 +138,7 @@ export class Memo<K, V> {
   /** Forgets every entry. */
   clear(): void {
     this.#lru.clear();
+    this.#seen?.clear();
   }
 
   /** Number of entries kept. */
@@ -130,9 +146,9 @@ export class Memo<K, V> {
     return this.#lru.size;
   }
 
-  /** Bytes held (as weighed). */
+  /** Bytes held (as weighed), remembered keys included. */
   get bytes(): number {
-    return this.#lru.weight;
+    return this.#lru.weight + (this.#seen?.weight ?? 0);
   }
 }
 

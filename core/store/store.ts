@@ -81,7 +81,10 @@ export class ClubStore {
           }, expected ${SCHEMA_VERSION} (run import again)`,
         );
       }
-      return new ClubStore(db, meta, options.holdJson ? ClubJsonText.load(db) : null);
+      const json = options.holdJson ? ClubJsonText.load(db) : null;
+      // The JSON went through the page cache once; give those pages back.
+      if (json) db.exec("PRAGMA shrink_memory");
+      return new ClubStore(db, meta, json);
     } catch (e) {
       db.close();
       if (e instanceof StoreError) throw e;

@@ -29,6 +29,21 @@ Deno.test("Memo.use() computes a value once and does not keep one heavier than t
   assertEquals(memo.get("big"), undefined);
 });
 
+Deno.test('Memo with admit "second" keeps a value only when its key comes back, within its budget', () => {
+  const memo = new Memo<string, string>(64 * 1024, { admit: "second" });
+  let made = 0;
+  const make = () => (made++, "v".repeat(100));
+  memo.use("once", make);
+  assertEquals(memo.get("once"), undefined);
+  memo.use("once", make);
+  assertEquals(memo.get("once")?.length, 100);
+  memo.use("once", make);
+  assertEquals(made, 2);
+  for (let i = 0; i < 5000; i++) memo.use(`${i}:${"k".repeat(40)}`, make);
+  assert(memo.bytes <= 64 * 1024, String(memo.bytes));
+  assertEquals(memo.get("once")?.length, 100, "one-off keys did not evict a kept value");
+});
+
 Deno.test("Memo weighs keys too, so long keys cannot grow it past its budget", () => {
   const memo = new Memo<string, number>(10_000);
   for (let i = 0; i < 1000; i++) memo.set(`${i}:${"q".repeat(500)}`, i);
