@@ -66,9 +66,10 @@ export class ClubJsonText {
     const count = Number(n);
     if (Number(bytes) > maxBytes || (count > 0 && Number(last) !== count)) return null;
     const chunkOf = db.prepare(
-      `SELECT group_concat(json, '' ORDER BY rank) AS text,
-         group_concat(length(json), ',' ORDER BY rank) AS lengths
-       FROM club_json WHERE rank BETWEEN ? AND ?`,
+      // Rows come in rank order (a rowid range), as both lists need; an
+      // ORDER BY inside group_concat would sort megabytes of text instead.
+      `SELECT group_concat(json, '') AS text, group_concat(length(json), ',') AS lengths
+       FROM (SELECT json FROM club_json WHERE rank BETWEEN ? AND ? ORDER BY rank)`,
     );
     const chunks: string[] = [];
     // One more entry per chunk: the end of its last club.
