@@ -2,6 +2,12 @@
  * A small LRU map bounded by total weight (entry count by default). The
  * per-snapshot memo (memo.ts) weighs entries in bytes.
  *
+ * Recency is a doubly linked list beside the map, so every operation is
+ * O(1) however full the cache is. (Keeping the order in the `Map` itself,
+ * deleting and re-inserting on use, looked free but is not: V8 leaves the
+ * deleted slots at the front of the table until it rehashes, and every
+ * eviction walks past them; at 50,000 entries a lookup took 20 µs.)
+ *
  * @example
  * ```ts
  * import { Lru } from "./lru.ts";
@@ -11,13 +17,24 @@
  * ```
  * @module
  */
+
+/** One entry, linked from the least to the most recently used. */
+interface Node<K, V> {
+  key: K;
+  value: V;
+  weight: number;
+  older: Node<K, V> | null;
+  newer: Node<K, V> | null;
+}
+
+/** A map that forgets its least recently used entries beyond a total weight. */
 export class Lru<K, V> {
-  readonly #map = new Map<K, { value: V; weight: number }>();
+  readonly #map = new Map<K, Node<K, V>>();
   readonly #max: number;
   readonly #weigh: (value: V, key: K) => number;
   #weight = 0;
-  /** The most recently used key (last in the map's order), or undefined. */
-  #newest: K | undefined = undefined;
+  #oldest: Node<K, V> | null = null;
+  #newest: Node<K, V> | null = null;
 
   /**
    * @param max Largest total weight kept.
@@ -30,41 +47,33 @@ export class Lru<K, V> {
 
   /** The value, marked as recently used; undefined when absent. */
   get(key: K): V | undefined {
-    const e = this.#map.get(key);
-    if (e === undefined) return undefined;
-    // The newest entry (a structure read on every request) stays where it is.
-    if (key !== this.#newest) {
-      this.#map.delete(key);
-      this.#map.set(key, e);
-      this.#newest = key;
+    const node = this.#map.get(key);
+    if (node === undefined) return undefined;
+    if (node !== this.#newest) {
+      this.#unlink(node);
+      this.#link(node);
     }
-    return e.value;
+    return node.value;
   }
 
   /** Stores a value, evicting the least recently used ones beyond the bound. */
   set(key: K, value: V): void {
     const weight = this.#weigh(value, key);
     const old = this.#map.get(key);
-    if (old !== undefined) {
-      this.#weight -= old.weight;
-      this.#map.delete(key);
-    }
+    if (old !== undefined) this.#remove(old);
     if (weight > this.#max) return;
-    this.#map.set(key, { value, weight });
-    this.#newest = key;
+    const node: Node<K, V> = { key, value, weight, older: null, newer: null };
+    this.#map.set(key, node);
+    this.#link(node);
     this.#weight += weight;
-    for (const [k, e] of this.#map) {
-      if (this.#weight <= this.#max) break;
-      this.#map.delete(k);
-      this.#weight -= e.weight;
-    }
+    while (this.#weight > this.#max && this.#oldest !== null) this.#remove(this.#oldest);
   }
 
   /** Forgets every entry. */
   clear(): void {
     this.#map.clear();
-    this.#newest = undefined;
     this.#weight = 0;
+    this.#oldest = this.#newest = null;
   }
 
   /** Number of entries. */
@@ -75,5 +84,28 @@ export class Lru<K, V> {
   /** Total weight of the entries kept. */
   get weight(): number {
     return this.#weight;
+  }
+
+  #remove(node: Node<K, V>): void {
+    this.#map.delete(node.key);
+    this.#unlink(node);
+    this.#weight -= node.weight;
+  }
+
+  /** Makes `node` the newest. */
+  #link(node: Node<K, V>): void {
+    node.older = this.#newest;
+    node.newer = null;
+    if (this.#newest) this.#newest.newer = node;
+    else this.#oldest = node;
+    this.#newest = node;
+  }
+
+  #unlink(node: Node<K, V>): void {
+    if (node.older) node.older.newer = node.newer;
+    else this.#oldest = node.newer;
+    if (node.newer) node.newer.older = node.older;
+    else this.#newest = node.older;
+    node.older = node.newer = null;
   }
 }

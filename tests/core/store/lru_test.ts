@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { Lru } from "../../../core/store/lru.ts";
 import { assertEquals } from "../../_assert.ts";
 
@@ -19,4 +20,32 @@ Deno.test("Lru bounds the total weight and skips a value heavier than the bound"
   assertEquals([lru.get("z"), lru.size], [undefined, 1]);
   lru.clear();
   assertEquals(lru.size, 0);
+});
+
+Deno.test("Lru keeps exactly what a list model keeps, for any gets and sets (property)", () => {
+  type Op = { set: boolean; key: number; weight: number };
+  const op = fc.record({
+    set: fc.boolean(),
+    key: fc.nat(12),
+    weight: fc.integer({ min: 1, max: 6 }),
+  });
+  fc.assert(fc.property(fc.array(op, { maxLength: 200 }), (ops: Op[]) => {
+    const lru = new Lru<number, number>(15, (w) => w);
+    // The model: entries from least to most recently used.
+    let model: { key: number; weight: number }[] = [];
+    for (const { set, key, weight } of ops) {
+      const at = model.findIndex((e) => e.key === key);
+      if (!set) {
+        assertEquals(lru.get(key), at < 0 ? undefined : model[at]!.weight);
+        if (at >= 0) model.push(...model.splice(at, 1));
+        continue;
+      }
+      lru.set(key, weight);
+      if (at >= 0) model.splice(at, 1);
+      model.push({ key, weight });
+      while (model.reduce((n, e) => n + e.weight, 0) > 15) model = model.slice(1);
+    }
+    assertEquals(lru.size, model.length);
+    assertEquals(lru.weight, model.reduce((n, e) => n + e.weight, 0));
+  }));
 });
