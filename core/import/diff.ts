@@ -17,6 +17,7 @@
  */
 import { DatabaseSync } from "node:sqlite";
 import { CLUB_FIELDS } from "../model/fields.ts";
+import type { RowNumbers } from "./row_numbers.ts";
 
 /** How many clubs an import adds, removes, changes and leaves as they were. */
 export interface DiffCounts {
@@ -39,22 +40,29 @@ export type DiffResult =
   | { previous: true; counts: DiffCounts }
   | { previous: false; reason: string };
 
-/** Digests wait by `clubs` rowid until slugs are final (see {@link saveDigests}). */
-export const CREATE_DIGESTS = `
-CREATE TEMP TABLE staged_digests (club INTEGER PRIMARY KEY, digest INTEGER NOT NULL);
-`;
-
 /**
  * Stores each club's digest by id, in id order (a compact, sorted table
- * for the next import's comparison). Runs once slugs are final.
+ * for the next import's comparison), from the digests kept by `clubs`
+ * rowid while the rows streamed in. Runs once slugs are final.
  *
  * @example
  * ```ts ignore
  * import { saveDigests } from "./diff.ts";
- * saveDigests(db);
+ * saveDigests(db, digests);
  * ```
  */
-export function saveDigests(db: DatabaseSync): void {
+export function saveDigests(db: DatabaseSync, digests: RowNumbers): void {
+  db.exec(
+    "CREATE TEMP TABLE staged_digests (club INTEGER PRIMARY KEY, digest INTEGER NOT NULL)",
+  );
+  // A block of digests per statement, as a JSON array (exact: they are
+  // integers below 2^53): a statement per club would cost ten times more.
+  const stage = db.prepare(
+    "INSERT INTO staged_digests(club, digest) SELECT ? + key, value FROM json_each(?)",
+  );
+  for (const { first, values } of digests.blocks()) {
+    stage.run(first, JSON.stringify(Array.from(values)));
+  }
   db.exec(`
     CREATE TABLE club_digests (id TEXT PRIMARY KEY, digest INTEGER NOT NULL) WITHOUT ROWID;
     INSERT INTO club_digests SELECT c.id, d.digest

@@ -31,13 +31,8 @@ import { lockImport, removeStaleTemps, tempPathFor } from "./lock.ts";
 import { clubRow, digestOf, INSERT_COLUMNS } from "./prepare.ts";
 import { settlePlace } from "./places.ts";
 import { Tally } from "./tally.ts";
-import {
-  CREATE_DIGESTS,
-  diffDatabases,
-  type DiffEntry,
-  type DiffResult,
-  saveDigests,
-} from "./diff.ts";
+import { diffDatabases, type DiffEntry, type DiffResult, saveDigests } from "./diff.ts";
+import { RowNumbers } from "./row_numbers.ts";
 import type { Encoding } from "./encoding.ts";
 import type { Format } from "./shape.ts";
 
@@ -184,10 +179,12 @@ async function build(
     return s;
   };
   try {
+    // Nothing else opens the temporary file: no journal, no syncs and no
+    // file locks per transaction (durability comes from the final fsync).
     db.exec(
-      `PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-${CACHE_KIB};`,
+      `PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA locking_mode=EXCLUSIVE; PRAGMA cache_size=-${CACHE_KIB};`,
     );
-    db.exec(CREATE_TABLES + CREATE_STAGED_JSON + CREATE_DIGESTS);
+    db.exec(CREATE_TABLES + CREATE_STAGED_JSON);
     // The temp schema has its own, small default cache: size it like main's.
     db.exec(`PRAGMA temp.cache_size=-${CACHE_KIB};`);
     const staged = await stage(db, source, options);
@@ -196,8 +193,8 @@ async function build(
     // The rows are on disk by the time the indexes are built: the final
     // fsync then only waits for what the build wrote.
     const flushed = options.dryRun ? null : flushInBackground(tmp);
-    assignSlugs(db);
-    saveDigests(db);
+    assignSlugs(db, staged.digests);
+    saveDigests(db, staged.digests);
     finish(db, options.source ?? "");
     const built = lap();
     options.signal?.throwIfAborted();
@@ -263,14 +260,14 @@ async function stage(
   db: DatabaseSync,
   source: ReadableStream<Uint8Array>,
   options: ImportOptions,
-): Promise<{ rows: number; header: Header; warnings: WarningSummary }> {
+): Promise<{ rows: number; header: Header; warnings: WarningSummary; digests: RowNumbers }> {
   const insert = db.prepare(
     `INSERT INTO clubs(${INSERT_COLUMNS.join(", ")}) VALUES (${
       INSERT_COLUMNS.map(() => "?").join(", ")
     })`,
   );
   const insertJson = db.prepare("INSERT INTO staged_json(club, json) VALUES (?, ?)");
-  const insertDigest = db.prepare("INSERT INTO staged_digests(club, digest) VALUES (?, ?)");
+  const digests = new RowNumbers();
   const tally = new Tally(options.maxErrors ?? 50);
   let header: Header = { format: "csv", encoding: "utf-8", delimiter: ",", unknownColumns: [] };
   let sawHeader = false;
@@ -320,10 +317,11 @@ async function stage(
         }
         const { params, json, digest, warnings } = clubRow(row.keys, row.values);
         for (const w of warnings) tally.warning(w);
-        const { lastInsertRowid } = insert.run(...params);
-        insertJson.run(lastInsertRowid, json);
-        insertDigest.run(lastInsertRowid, digest);
+        insert.run(...params);
+        // A new table's rowids count from 1 in insert order.
         rows++;
+        insertJson.run(rows, json);
+        digests.set(rows, digest);
         if (rows % 1000 === 0) {
           options.onProgress?.(rows, m.bytes[i]!);
           options.signal?.throwIfAborted();
@@ -394,7 +392,7 @@ async function stage(
     );
   }
   options.onProgress?.(rows, 0);
-  return { rows, header, warnings };
+  return { rows, header, warnings, digests };
 }
 
 const plural = (n: number, word: string) =>
@@ -404,7 +402,7 @@ const plural = (n: number, word: string) =>
  * Makes derived slugs unique: explicit slugs win, and later rows whose
  * derived slug is taken get `-2`, `-3`, …
  */
-function assignSlugs(db: DatabaseSync): void {
+function assignSlugs(db: DatabaseSync, digests: RowNumbers): void {
   const clashes = db.prepare("SELECT slug FROM clubs GROUP BY slug HAVING count(*) > 1")
     .all() as {
       slug: string;
@@ -416,7 +414,6 @@ function assignSlugs(db: DatabaseSync): void {
   const taken = db.prepare("SELECT 1 FROM clubs WHERE slug = ?");
   const setSlug = db.prepare("UPDATE clubs SET slug = ? WHERE rowid = ?");
   const setJson = db.prepare("UPDATE staged_json SET json = ? WHERE club = ?");
-  const setDigest = db.prepare("UPDATE staged_digests SET digest = ? WHERE club = ?");
   const get = db.prepare(`SELECT ${CLUB_FIELDS.join(", ")} FROM clubs WHERE rowid = ?`);
   db.exec("BEGIN");
   for (const { slug } of clashes) {
@@ -429,7 +426,7 @@ function assignSlugs(db: DatabaseSync): void {
       };
       setSlug.run(record.slug, row.r);
       setJson.run(asciiJson(toApiClub(record, "locked")), row.r);
-      setDigest.run(digestOf(recordToColumns(record)), row.r);
+      digests.set(row.r, digestOf(recordToColumns(record)));
       n++;
     }
   }
@@ -438,11 +435,12 @@ function assignSlugs(db: DatabaseSync): void {
 
 /** Copies staged rows in name order, then builds keys, indexes and FTS. */
 function finish(db: DatabaseSync, source: string): void {
-  // Only the narrow keys are sorted; the club rows stay where they streamed in.
+  // Only the narrow keys are sorted; the club rows stay where they streamed
+  // in. Ranks are the rowids given in that order (1, 2, …).
   db.exec(`
     BEGIN;
-    INSERT INTO club_keys(rank, club, type, country, state, waitlist, name)
-      SELECT row_number() OVER (ORDER BY name_fold, name, id), rowid,
+    INSERT INTO club_keys(club, type, country, state, waitlist, name)
+      SELECT rowid,
         type_key, country_key, state_key, waitlist_key, name_fold
       FROM clubs ORDER BY name_fold, name, id;
     INSERT INTO club_json(rank, json)

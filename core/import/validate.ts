@@ -47,6 +47,41 @@ interface CheckDef {
 // String formats whose whole test is their pattern (zod's default format check).
 const PATTERN_FORMATS = new Set(["uuid", "guid"]);
 
+interface UrlDef {
+  protocol?: RegExp;
+  hostname?: RegExp;
+  normalize?: boolean;
+}
+
+/**
+ * A pattern of plain http(s) addresses that zod's URL format surely
+ * accepts unchanged (for the schemes its `protocol` allows): no spaces or
+ * controls (nothing to trim or strip), lower-case host labels without
+ * punycode, ending in a name (a final number would be read as IPv4), an
+ * optional port and path. Null when the format has other options.
+ *
+ * @example
+ * ```ts
+ * import { plainUrl } from "./validate.ts";
+ * plainUrl({ protocol: /^https?$/ })?.test("https://img.example/a.jpg"); // true
+ * ```
+ */
+export function plainUrl(def: UrlDef): RegExp | null {
+  if (def.hostname !== undefined || def.normalize) return null;
+  const schemes = ["http", "https"].filter((s) => {
+    if (!def.protocol) return true;
+    def.protocol.lastIndex = 0;
+    return def.protocol.test(s);
+  });
+  if (schemes.length === 0) return null;
+  const label = "(?!xn--)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
+  return new RegExp(
+    `^(?:${
+      schemes.join("|")
+    })://(?:${label}\\.)*[a-z]{2,63}(?::[0-9]{1,4})?(?:/[A-Za-z0-9._~!$&'()*+,;=:@%/-]*)?$`,
+  );
+}
+
 /** One check as a predicate, or null when the compiler cannot vouch for it. */
 function compileCheck(c: CheckDef): Accept | null {
   switch (c.check) {
@@ -115,6 +150,13 @@ export function compileField(schema: z.ZodType): Accept {
       return (v) => v === null || inner(v);
     }
     case "string": {
+      if (def.format === "url") {
+        const fast = plainUrl(def as UrlDef);
+        if (!fast) return byZod;
+        const plain = all((v) => typeof v === "string" && fast.test(v), checks);
+        // The common plain address skips zod's URL parse; any other asks zod.
+        return (v) => plain(v) || byZod(v);
+      }
       if (def.format !== undefined) {
         const re = def.pattern;
         if (!PATTERN_FORMATS.has(def.format) || !re || re.global || re.sticky) return byZod;
