@@ -27,14 +27,17 @@ import type { DatabaseSync } from "node:sqlite";
  */
 export const CLUB_JSON_MAX_BYTES = 96 * 1024 * 1024;
 
-/** Clubs per string: a few MB each, so loading never builds one huge string twice. */
-const CHUNK = 4096;
+/**
+ * Clubs per string: about half a megabyte each, so loading never builds one
+ * huge string twice (fewer, larger reads left more memory behind).
+ */
+const CHUNK = 512;
 
 /** Options of {@link ClubJsonText.load}. */
 export interface LoadOptions {
   /** Most bytes held (default {@link CLUB_JSON_MAX_BYTES}). */
   maxBytes?: number;
-  /** Clubs per string (default 4,096; tests use small chunks). */
+  /** Clubs per string (default 512; tests use small chunks). */
   chunk?: number;
 }
 

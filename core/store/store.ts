@@ -28,6 +28,9 @@ export interface OpenOptions {
   holdJson?: boolean;
 }
 
+/** SQLite's page cache (negative: KiB) of a store that holds its club JSON. */
+const HELD_JSON_CACHE_KIB = -2000;
+
 /** Raised when a file is not a usable directory database. */
 export class StoreError extends Error {
   constructor(message: string, options?: ErrorOptions) {
@@ -81,9 +84,16 @@ export class ClubStore {
           }, expected ${SCHEMA_VERSION} (run import again)`,
         );
       }
-      const json = options.holdJson ? ClubJsonText.load(db) : null;
-      // The JSON went through the page cache once; give those pages back.
-      if (json) db.exec("PRAGMA shrink_memory");
+      let json: ClubJsonText | null = null;
+      if (options.holdJson) {
+        // The JSON passes through the page cache once: a small cache keeps
+        // that pass from leaving megabytes the allocator does not give back,
+        // and with the JSON held the rest needs little (measured: +57 MB of
+        // RSS for 45 MB of JSON, +81 MB with the default cache).
+        db.exec(`PRAGMA cache_size=${HELD_JSON_CACHE_KIB}`);
+        json = ClubJsonText.load(db);
+        db.exec("PRAGMA shrink_memory");
+      }
       return new ClubStore(db, meta, json);
     } catch (e) {
       db.close();
