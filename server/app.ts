@@ -1,6 +1,6 @@
 /**
- * The HTTP app: global middlewares (HEAD length → response headers →
- * request id → access log → rate limit → deprecation), then the routes,
+ * The HTTP app: global middlewares (HEAD length → compression → response
+ * headers → request id → access log → rate limit → deprecation), then the routes,
  * with one `onError` and one `notFound` answering every failure as an RFC
  * 9457 problem: an unknown path is 404, a known path with a method no route
  * answers is 405 with `Allow` (derived from the routes, see `http/allow.ts`).
@@ -40,12 +40,13 @@ import { rateLimit } from "./middleware/rate_limit.ts";
 import { requestId } from "./middleware/request_id.ts";
 import { responseHeaders } from "./middleware/response_headers.ts";
 import { headLength } from "./middleware/head.ts";
+import { compress } from "./middleware/compress.ts";
 import { allowedMethods } from "./http/allow.ts";
 import { problemPages } from "./routes/problems.ts";
 import { baseUrlOf } from "./http/base_url.ts";
 import { mcpCors, mcpRoutes } from "./mcp/route.ts";
 import { SERVER_VERSION } from "./mcp/server.ts";
-import { openApiJson } from "./openapi/document.ts";
+import { openApiRoute } from "./openapi/route.ts";
 import { indexRoute } from "./routes/index.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { homeResponse, siteDeps, siteRoutes, wantsHomePage } from "./site/mod.ts";
@@ -76,6 +77,9 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
   // Global middlewares, outermost first: every route, even one mounted
   // after this function returns, runs inside them.
   app.use(headLength());
+  // Inside HEAD (its length is the compressed one), outside the common
+  // headers (it copies them when it rebuilds a response).
+  app.use(compress());
   app.use(responseHeaders());
   app.use(requestId());
   if (config.log) app.use(accessLog(config.log));
@@ -105,10 +109,7 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
     }),
   );
   app.route("/problems", problemPages({ baseUrl: config.baseUrl, problems }));
-  app.get(
-    "/openapi.json",
-    (c) => c.body(openApiJson(config.supportEmail), 200, { "Content-Type": "application/json" }),
-  );
+  app.get("/openapi.json", openApiRoute(config.supportEmail));
   const baseUrl = (req: Request) => baseUrlOf(config.baseUrl, req.url);
   const site = siteDeps({ ...config, hint: problems.hint });
   app.route(

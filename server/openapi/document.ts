@@ -41,6 +41,7 @@ import {
 } from "../../core/search/mod.ts";
 import { SESSION_TIERS } from "../../core/sessions/mod.ts";
 import { DEFAULT_SUPPORT_EMAIL } from "../config.ts";
+import { COMPRESS_MIN_BYTES, ENCODINGS } from "../http/compress.ts";
 
 /**
  * Version of the description itself (spec §9), not of the API path: the
@@ -247,8 +248,15 @@ const HEADERS: Record<string, Json> = {
     schema: { type: "integer", minimum: 0 },
   },
   Vary: {
-    description: "The page differs by representation and by session.",
+    description:
+      "The page differs by representation and by session. A response that may be compressed also varies by `Accept-Encoding`.",
     schema: { type: "string" },
+  },
+  "Content-Encoding": {
+    description: `The coding of a compressed body: ${
+      ENCODINGS.map((e) => `\`${e}\``).join(", ")
+    }, as \`Accept-Encoding\` asks (q-values honoured; on a tie, in this order). JSON and HTML bodies of ${COMPRESS_MIN_BYTES} bytes or more are compressed; smaller ones, and requests that accept none of these, get the body as it is, without this header.`,
+    schema: { type: "string", enum: [...ENCODINGS] },
   },
   "Content-Length": {
     description: "The length of the body; a HEAD answer states the length GET would send.",
@@ -383,6 +391,8 @@ const SUCCESS_HEADERS = [
   "X-Data-Source",
   "Cache-Control",
   "Link",
+  "Vary",
+  "Content-Encoding",
 ];
 
 /** Anonymous (`{}`) or either way of presenting a session. */
@@ -553,7 +563,7 @@ function build(supportEmail: string): Json {
       "200": success(
         "The profile.",
         { ...html("The profile page."), "application/json": { schema: ref("Club") } },
-        ["Cache-Control", "Vary"],
+        ["Cache-Control", "Vary", "Content-Encoding"],
       ),
       ...problemResponses(["not_found", "clubs_unavailable"], {
         instance: "/clubs/no-such-club",
@@ -571,7 +581,7 @@ function build(supportEmail: string): Json {
       "200": success("The index.", {
         ...anyJson("Name, snapshot and links."),
         ...html("The website's home page."),
-      }, ["Cache-Control", "Vary"]),
+      }, ["Cache-Control", "Vary", "Content-Encoding"]),
       ...problemResponses([], { instance: "/" }),
     },
   }, "/");
@@ -581,7 +591,10 @@ function build(supportEmail: string): Json {
     summary: "This description",
     description: `The OpenAPI 3.0.0 description of the service, version ${OPENAPI_VERSION}.`,
     responses: {
-      "200": success("This document.", anyJson("An OpenAPI 3.0.0 document.")),
+      "200": success("This document.", anyJson("An OpenAPI 3.0.0 document."), [
+        "Vary",
+        "Content-Encoding",
+      ]),
       ...problemResponses([], { instance: "/openapi.json" }),
     },
   }, "/openapi.json");
@@ -596,7 +609,7 @@ function build(supportEmail: string): Json {
       "200": success("Every code.", {
         ...html("A page listing every code."),
         ...anyJson("Every code with its status, title, when it is answered and its hint."),
-      }, ["Cache-Control", "Vary"]),
+      }, ["Cache-Control", "Vary", "Content-Encoding"]),
       ...problemResponses([], { instance: "/problems" }),
     },
   }, "/problems");
@@ -618,7 +631,7 @@ function build(supportEmail: string): Json {
       "200": success("The code's page.", {
         ...html("The code's page."),
         ...anyJson("The code with its status, title, when, hint and an example."),
-      }, ["Cache-Control", "Vary"]),
+      }, ["Cache-Control", "Vary", "Content-Encoding"]),
       ...problemResponses(["not_found"], { instance: "/problems/no_such_code", html: true }),
     },
   }, "/problems/invalid_page");

@@ -11,6 +11,9 @@
  * gone with the snapshot when an import is picked up). Bodies are ASCII-only JSON strings (see
  * core/model/json.ts): one-byte strings that Deno sends without
  * re-encoding. A cached body is byte for byte what a fresh one would be.
+ * Its compressed forms (see server/http/compress.ts) are kept in the same
+ * entry, weighed with it, so they share the memo's budget: a client that
+ * asks for `br` or `gzip` costs one compression per page and snapshot.
  * A search that finds nothing carries `suggestions` (see
  * core/search/suggest.ts).
  *
@@ -48,6 +51,17 @@ import { baseUrlOf } from "../http/base_url.ts";
 import type { AppEnv } from "../http/env.ts";
 import type { Problems } from "../http/problem.ts";
 import { markHeadersBuilt, takeResponseHeaders } from "../middleware/response_headers.ts";
+import { markNegotiated } from "../middleware/compress.ts";
+import {
+  type Bytes,
+  cachedEncoding,
+  COMPRESS_MIN_BYTES,
+  type EncodedBodies,
+  encodedBytes,
+  type Encoding,
+  negotiateEncoding,
+  VARY_ACCEPT_ENCODING,
+} from "../http/compress.ts";
 
 /** Options of {@link clubsRoute}. */
 export interface ClubsRouteOptions {
@@ -73,16 +87,21 @@ interface CachedPage {
   body: string;
   /** Matches across all pages (the `X-Total-Clubs` header). */
   total: number;
+  /** The body compressed, by coding, made when first asked for. */
+  encoded: EncodedBodies;
 }
 
-/** Bytes of response bodies kept per snapshot (see core/store/memo.ts). */
+/**
+ * Bytes of response bodies kept per snapshot (see core/store/memo.ts),
+ * plain and compressed together.
+ */
 const PAGES_BYTES = 16 * 1024 * 1024;
 
 /** The snapshot's response bodies, by (filters, page, limit, access). */
 function pages(store: ClubStore) {
   // Bodies are ASCII (one byte per character); keys may hold any text.
   return store.memo<string, CachedPage>("clubs.pages", PAGES_BYTES, {
-    weigh: (page, key) => page.body.length + 2 * key.length,
+    weigh: (page, key) => page.body.length + 2 * key.length + encodedBytes(page.encoded),
   });
 }
 
@@ -247,14 +266,17 @@ export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
   const accessOf = options.access ?? locked;
   const queries = options.queries ?? queryCache();
 
+  /** The page and the body to send: plain, or compressed with `encoding`. */
   function body(
     store: ClubStore,
     query: SearchQuery,
     facets: FacetName[],
     key: string,
     access: FeeAccess,
-  ): CachedPage {
-    return pages(store).use(key, () => {
+    encoding: Encoding | null,
+  ): { page: CachedPage; sent: string | Bytes; encoding: Encoding | null } {
+    const memo = pages(store);
+    const page = memo.use(key, () => {
       const found = findPage(store, query);
       const list = clubListJson(
         store,
@@ -268,8 +290,15 @@ export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
           asciiJson(facetsObject(facetCounts(store, query, facets)))
         }}`
         : list;
-      return { body, total: found.total };
+      return { body, total: found.total, encoded: {} };
     });
+    if (encoding === null || page.body.length < COMPRESS_MIN_BYTES) {
+      return { page, sent: page.body, encoding: null };
+    }
+    const made = cachedEncoding(page.body, page.encoded, encoding);
+    // Weighed again with its new form (evicting others if the budget is full).
+    if (made.made) memo.set(key, page);
+    return { page, sent: made.bytes, encoding };
   }
 
   return new Hono<AppEnv>()
@@ -283,7 +312,10 @@ export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
       if (!parsed.ok) throw new ProblemError(parsed.error.code, parsed.error.detail);
       const { query, facets, key } = parsed;
       // A storage failure is a StoreError, which the app's onError answers.
-      const out = directory.read((store) => body(store, query, facets, key + access, access));
+      const wanted = negotiateEncoding(c.req.header("accept-encoding"));
+      const out = directory.read((store) =>
+        body(store, query, facets, key + access, access, wanted)
+      );
 
       // Every header goes in at construction: touching res.headers later
       // makes Deno drop the native response it prepared and build it again.
@@ -291,13 +323,17 @@ export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
         ...takeResponseHeaders(c),
         ["Content-Type", "application/json"],
         ["Cache-Control", "private, no-store"],
-        ["X-Total-Clubs", String(out.total)],
+        ["X-Total-Clubs", String(out.page.total)],
         ["X-Data-Source", name],
+        // Always, also for a small or plain body: caches must key on it.
+        [...VARY_ACCEPT_ENCODING],
       ];
+      if (out.encoding !== null) headers.push(["Content-Encoding", out.encoding]);
       const { page, limit } = parsed.query;
-      const link = pageLinks(baseUrlOf(baseUrl, url), parsed.rest, page, limit, out.total);
+      const link = pageLinks(baseUrlOf(baseUrl, url), parsed.rest, page, limit, out.page.total);
       if (link !== null) headers.push(["Link", link]);
-      return markHeadersBuilt(c, new Response(out.body, { status: 200, headers }));
+      const res = new Response(out.sent, { status: 200, headers });
+      return markNegotiated(markHeadersBuilt(c, res));
     })
     .all(PATH, function otherMethods(c) {
       return problems.respond(

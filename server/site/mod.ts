@@ -4,6 +4,8 @@
  * page `GET /clubs`, sign-in and sign-out, and the hashed assets. Pages are
  * plain HTML that works without JavaScript; a page's HTML is kept per
  * snapshot, search and access level, so a repeated search costs a lookup.
+ * Its compressed forms (see server/http/compress.ts) are kept in the same
+ * entry and weighed with it, within the same budget.
  *
  * @example
  * ```ts ignore
@@ -20,6 +22,15 @@ import { pageShell, problemMain, searchQuery, SESSION_PAGE_HEADERS } from "../ht
 import { baseUrlOf } from "../http/base_url.ts";
 import type { AppEnv } from "../http/env.ts";
 import { markHeadersBuilt, takeResponseHeaders } from "../middleware/response_headers.ts";
+import { markNegotiated } from "../middleware/compress.ts";
+import {
+  type Bytes,
+  cachedEncoding,
+  COMPRESS_MIN_BYTES,
+  type EncodedBodies,
+  encodedBytes,
+  negotiateEncoding,
+} from "../http/compress.ts";
 import { assetRoutes } from "./assets.ts";
 import type { SiteDeps } from "./deps.ts";
 import { homePage } from "./home.ts";
@@ -36,15 +47,48 @@ interface CachedHtml {
   /** ASCII-only HTML (see {@link asciiHtml}). */
   html: string;
   total: number;
+  /** The page compressed, by coding, made when first asked for. */
+  encoded: EncodedBodies;
 }
 
-/** Bytes of rendered pages kept per snapshot (see core/store/memo.ts). */
+/**
+ * Bytes of rendered pages kept per snapshot (see core/store/memo.ts),
+ * plain and compressed together.
+ */
 const PAGES_BYTES = 4 * 1024 * 1024;
 
 function pages(store: ClubStore) {
   return store.memo<string, CachedHtml>("site.pages", PAGES_BYTES, {
-    weigh: (v, k) => v.html.length + k.length * 2 + 16,
+    weigh: (v, k) => v.html.length + k.length * 2 + 16 + encodedBytes(v.encoded),
   });
+}
+
+/** A page as it goes out: its HTML, or one of its compressed forms. */
+interface SentPage {
+  body: string | Bytes;
+  /** `Content-Encoding`, or null for the HTML as it is. */
+  encoding: string | null;
+}
+
+/**
+ * The cached page `key` (made by `make` when missing), in the coding the
+ * request accepts; a compressed form made now is kept in the entry, which
+ * is weighed again.
+ */
+function cachedPage(
+  c: Context<AppEnv>,
+  store: ClubStore,
+  key: string,
+  make: () => Omit<CachedHtml, "encoded">,
+): SentPage {
+  const memo = pages(store);
+  const page = memo.use(key, () => ({ ...make(), encoded: {} }));
+  if (page.html.length < COMPRESS_MIN_BYTES) return { body: page.html, encoding: null };
+  const encoding = negotiateEncoding(c.req.header("accept-encoding"));
+  if (encoding === null) return { body: page.html, encoding: null };
+  const made = cachedEncoding(page.html, page.encoded, encoding);
+  if (made.made) memo.set(key, page);
+  return { body: made.bytes, encoding };
 }
 
 /**
@@ -93,8 +137,8 @@ const UNAVAILABLE = "The club directory cannot be read right now";
 function withStore(
   c: Context<AppEnv>,
   deps: SiteDeps,
-  fn: (store: ClubStore) => CachedHtml,
-): CachedHtml | Response {
+  fn: (store: ClubStore) => SentPage,
+): SentPage | Response {
   try {
     return deps.directory.read(fn);
   } catch (e) {
@@ -103,12 +147,18 @@ function withStore(
   }
 }
 
-const HTML_HEADERS = Object.entries(SESSION_PAGE_HEADERS);
+/** A session page's headers; it also varies by `Accept-Encoding`, plain or not. */
+const HTML_HEADERS = Object.entries({
+  ...SESSION_PAGE_HEADERS,
+  Vary: `${SESSION_PAGE_HEADERS.Vary}, Accept-Encoding`,
+});
 
 /** A page built with every header at construction (see response_headers.ts). */
-function htmlResponse(c: Context<AppEnv>, html: string): Response {
+function htmlResponse(c: Context<AppEnv>, page: SentPage): Response {
   const headers: [string, string][] = [...takeResponseHeaders(c), ...HTML_HEADERS];
-  return markHeadersBuilt(c, new Response(html, { status: 200, headers }));
+  if (page.encoding !== null) headers.push(["Content-Encoding", page.encoding]);
+  const res = new Response(page.body, { status: 200, headers });
+  return markNegotiated(markHeadersBuilt(c, res));
 }
 
 /**
@@ -126,12 +176,12 @@ export function homeResponse(c: Context<AppEnv>, deps: SiteDeps): Response {
     c,
     deps,
     (store) =>
-      pages(store).use(`home|${deps.root}|${access}`, () => ({
+      cachedPage(c, store, `home|${deps.root}|${access}`, () => ({
         html: asciiHtml(homePage(deps, store, access)),
         total: 0,
       })),
   );
-  return out instanceof Response ? out : htmlResponse(c, out.html);
+  return out instanceof Response ? out : htmlResponse(c, out);
 }
 
 /**
@@ -167,12 +217,12 @@ export function siteRoutes(deps: SiteDeps): Hono<AppEnv> {
       c,
       deps,
       (store) =>
-        pages(store).use(`clubs|${deps.root}|${access}|${value.key}`, () => {
+        cachedPage(c, store, `clubs|${deps.root}|${access}|${value.key}`, () => {
           const page = resultsPage(deps, store, value, access);
           return { html: asciiHtml(page.html), total: page.total };
         }),
     );
-    return out instanceof Response ? out : htmlResponse(c, out.html);
+    return out instanceof Response ? out : htmlResponse(c, out);
   });
   return app;
 }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import zlib from "node:zlib";
 import type { Hono } from "hono";
 import type { Directory } from "../../core/store/directory.ts";
 import { createApp } from "../../server/app.ts";
@@ -59,7 +60,26 @@ export async function assertDocumented(path: string, res: Response): Promise<voi
     else if (route.startsWith("/clubs/")) schema = "Club";
   }
   // A HEAD answer has the GET headers but no body to check.
-  if (schema !== null && res.body !== null) assertMatchesSchema(await res.clone().json(), schema);
+  if (schema !== null && res.body !== null) {
+    const body = decoded(res.headers, new Uint8Array(await res.clone().arrayBuffer()));
+    assertMatchesSchema(JSON.parse(new TextDecoder().decode(body)), schema);
+  }
+}
+
+/**
+ * A body as its `Content-Encoding` says to read it (gzip, br, zstd;
+ * node:zlib, an implementation independent of the server's choices of level).
+ */
+export function decoded(headers: Headers, body: Uint8Array): Uint8Array {
+  const encoding = headers.get("content-encoding");
+  if (encoding === null) return body;
+  if (encoding === "gzip") return zlib.gunzipSync(body);
+  if (encoding === "br") return zlib.brotliDecompressSync(body);
+  if (encoding === "zstd") {
+    return (zlib as unknown as { zstdDecompressSync(b: Uint8Array): Uint8Array })
+      .zstdDecompressSync(body);
+  }
+  throw new Error(`unexpected Content-Encoding: ${encoding}`);
 }
 
 /** GET a path and parse the JSON body. */

@@ -164,9 +164,11 @@ Deno.test("/api/v1/clubs: 200 ClubList with every success header", () => {
   });
   assertEquals(Object.keys(ok.headers).sort(), [
     "Cache-Control",
+    "Content-Encoding",
     "Link",
     "RateLimit",
     "RateLimit-Policy",
+    "Vary",
     "X-Data-Source",
     "X-Request-Id",
     "X-Total-Clubs",
