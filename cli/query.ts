@@ -28,12 +28,12 @@ import {
   type Suggestion,
 } from "../core/search/mod.ts";
 import { type ClubStore, defaultDbPath, Directory, StoreError } from "../core/store/mod.ts";
-import { ensureDatabase } from "../core/import/mod.ts";
-import { formatClubTable } from "./output/club_table.ts";
-import { cliHint } from "./output/hints.ts";
-import { terminalColumns } from "./output/table.ts";
-import { safeText } from "./output/text.ts";
 import { writeOut as out } from "./output/stdout.ts";
+
+// A cold `query --format json` must start in about twice an empty script's time
+// (issue #13), so what only some runs need loads when they need it: the
+// importer's door (no --db), the table (table format), the CLI hints (errors).
+// deno.json's `lazy-dynamic-imports` keeps these out of the start-up graph.
 
 const FORMATS = ["table", "json", "csv", "ndjson"] as const;
 type Format = typeof FORMATS[number];
@@ -62,7 +62,8 @@ function searchFlags(names: readonly SearchParam[]): string {
 
 const PAGING: readonly SearchParam[] = ["page", "limit"];
 
-const USAGE =
+/** The help text, built when shown (it walks the parameter table). */
+const usage = () =>
   `Usage: main.ts query [filters] [--page N] [--limit N] [--all] [--format FORMAT] [--db PATH]
 
 Searches the directory exactly as GET /api/v1/clubs does (same rules, same
@@ -93,7 +94,9 @@ const SEARCH_FLAG_SPECS = Object.fromEntries(
 
 export const queryCommand: Command = {
   ...commandInfo("query"),
-  usage: USAGE,
+  get usage() {
+    return usage();
+  },
   async run(args) {
     const { values } = parseFlags(args, {
       ...SEARCH_FLAG_SPECS,
@@ -102,7 +105,7 @@ export const queryCommand: Command = {
       db: { type: "string" },
     });
     if (values.help) {
-      console.log(USAGE);
+      console.log(usage());
       return 0;
     }
     const format = (values.format ??
@@ -119,6 +122,7 @@ export const queryCommand: Command = {
     );
     if (!parsed.ok) {
       const p = PROBLEMS[parsed.error.code];
+      const { cliHint } = await import("./output/hints.ts");
       console.error(
         `error: ${p.title.toLowerCase()} (--${parsed.error.param}): ${parsed.error.detail}`,
       );
@@ -127,6 +131,7 @@ export const queryCommand: Command = {
     }
     const dbPath = values.db ?? defaultDbPath();
     if (values.db === undefined) {
+      const { ensureDatabase } = await import("../core/import/mod.ts");
       await ensureDatabase(dbPath, (l) => console.error(l));
     }
     const dir = new Directory(dbPath);
@@ -175,7 +180,7 @@ async function writeResult(
     }
     if (format === "table") {
       const records = store.records(first.ranks);
-      return out(await formatClubTable(records, first, terminalColumns()) + "\n");
+      return out(await table(records, first));
     }
   }
   // Every remaining format streams page by page.
@@ -202,15 +207,19 @@ async function writeResult(
     const records: ClubRecord[] = [];
     for (const page of pages()) records.push(...store.records(page.ranks));
     const all = { ...first, page: 1, limit: Math.max(records.length, 1) };
-    return out(await formatClubTable(records, all, terminalColumns()) + "\n");
+    return out(await table(records, all));
   }
-  // Loaded only for CSV output, to keep the other formats' start-up short.
+  // Loaded only for CSV output, to keep the other formats' start-up short. Both
+  // load before the first write: on a terminal, Deno's module-loading progress
+  // line would otherwise clear itself in the middle of the output.
   const { stringify } = format === "csv" ? await import("csv-stringify/sync") : { stringify: null };
-  if (stringify) await out(stringify([CLUB_FIELDS as unknown as string[]]));
   // Fee figures are never shown (anonymous caller). CSV keeps the data exact for
   // files and pipes; on a terminal, control characters are shown, not obeyed.
   const hidden = new Set<string>(FEE_FIGURE_FIELDS);
-  const cell = Deno.stdout.isTerminal() ? safeText : (text: string) => text;
+  const cell = Deno.stdout.isTerminal()
+    ? (await import("./output/text.ts")).safeText
+    : (text: string) => text;
+  if (stringify) await out(stringify([CLUB_FIELDS as unknown as string[]]));
   for (const page of pages()) {
     if (format === "ndjson") {
       const items = clubJsonItems(store, page.ranks, "locked");
@@ -225,6 +234,15 @@ async function writeResult(
       await out(stringify!(rows));
     }
   }
+}
+
+/** The table of a page's records, fitted to the terminal, with its footer. */
+async function table(records: ClubRecord[], page: SearchPage): Promise<string> {
+  const [{ formatClubTable }, { terminalColumns }] = await Promise.all([
+    import("./output/club_table.ts"),
+    import("./output/table.ts"),
+  ]);
+  return await formatClubTable(records, page, terminalColumns()) + "\n";
 }
 
 /**
