@@ -242,8 +242,9 @@ function parseWeights(header: string): Weights {
  * The coding to send for an `Accept-Encoding` value, or null for the body
  * as it is (identity). Each offered coding's `q` is its own, else that of
  * `*`, else 0; the highest `q` above 0 wins, ties going to the earlier of
- * `offered`. Identity (`q` 1 unless `identity` or `*` says otherwise) wins
- * only when the client ranks it strictly above every offered coding. No
+ * `offered`. Identity, always acceptable as the fallback (RFC 9110: even
+ * `identity;q=0` leaves nothing else to send), wins over that coding only
+ * when the client ranks it strictly higher, by name or through `*`. No
  * header, an empty one, or one naming no offered coding: identity.
  *
  * @example
@@ -270,7 +271,8 @@ export function negotiateEncoding(
     if (q > bestQ) [best, bestQ] = [encoding, q];
   }
   if (best === null) return null;
-  const identity = weights.get("identity") ?? star ?? 1;
+  // Unnamed, identity is the fallback, not a preference.
+  const identity = weights.get("identity") ?? star ?? 0;
   return identity > bestQ ? null : best;
 }
 

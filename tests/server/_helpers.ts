@@ -73,11 +73,12 @@ export async function assertDocumented(path: string, res: Response): Promise<voi
 export function decoded(headers: Headers, body: Uint8Array): Uint8Array {
   const encoding = headers.get("content-encoding");
   if (encoding === null) return body;
-  if (encoding === "gzip") return zlib.gunzipSync(body);
-  if (encoding === "br") return zlib.brotliDecompressSync(body);
+  // A plain Uint8Array (not a Buffer), so it compares equal to the body's bytes.
+  if (encoding === "gzip") return Uint8Array.from(zlib.gunzipSync(body));
+  if (encoding === "br") return Uint8Array.from(zlib.brotliDecompressSync(body));
   if (encoding === "zstd") {
-    return (zlib as unknown as { zstdDecompressSync(b: Uint8Array): Uint8Array })
-      .zstdDecompressSync(body);
+    const z = zlib as unknown as { zstdDecompressSync(b: Uint8Array): Uint8Array };
+    return Uint8Array.from(z.zstdDecompressSync(body));
   }
   throw new Error(`unexpected Content-Encoding: ${encoding}`);
 }
