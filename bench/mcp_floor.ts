@@ -16,15 +16,22 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { mcpEndpoint } from "../server/mcp/route.ts";
 import { McpServer } from "../server/mcp/sdk.ts";
+import { checkedOnce } from "../server/mcp/checked.ts";
 
 /** The floor's one tool. */
 export const FLOOR_TOOL = "trivial";
 
 const Item = z.object({ id: z.int(), name: z.string(), city: z.string() });
 const Items = z.object({ items: z.array(Item) });
-const ITEMS = {
-  items: Array.from({ length: 10 }, (_, i) => ({ id: i, name: `Club ${i}`, city: "Miami" })),
-};
+// Frozen, as the real tools' memoized answers are (see server/mcp/checked.ts).
+const ITEMS = Object.freeze({
+  items: Object.freeze(
+    Array.from(
+      { length: 10 },
+      (_, i) => Object.freeze({ id: i, name: `Club ${i}`, city: "Miami" }),
+    ),
+  ),
+});
 
 /** A server with only the trivial tool, registered as the real tools are. */
 export function floorServer(): McpServer {
@@ -37,7 +44,7 @@ export function floorServer(): McpServer {
     {
       description: "Ten small objects.",
       inputSchema: z.object({}),
-      outputSchema: Items,
+      outputSchema: checkedOnce(Items),
     },
     () => ({ content: [{ type: "text", text: JSON.stringify(ITEMS) }], structuredContent: ITEMS }),
   );

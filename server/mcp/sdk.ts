@@ -28,5 +28,6 @@ export type {
   McpHttpHandler,
   McpRequestContext,
   ServerContext,
+  StandardSchemaWithJSON,
   ToolAnnotations,
 } from "@modelcontextprotocol/server";

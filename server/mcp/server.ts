@@ -14,8 +14,10 @@
  * ```
  * @module
  */
+import type { z } from "zod";
 import { McpServer, type ServerContext } from "./sdk.ts";
-import type { ToolContext } from "./tool.ts";
+import type { Tool, ToolContext } from "./tool.ts";
+import { checkedOnce } from "./checked.ts";
 import { VERSION } from "../../core/model/mod.ts";
 import { type ListedTool, toolListing } from "./listing.ts";
 import { getClub } from "./tools/get_club.ts";
@@ -46,6 +48,21 @@ export const TOOLS: readonly ListedTool[] = [
   getDirectoryStats,
 ];
 
+/**
+ * A tool's registration as the SDK is given it: its config, with the output
+ * schema checked once per result object ({@link checkedOnce}).
+ */
+function registration<I extends z.ZodObject, O extends z.ZodObject>(tool: Tool<I, O>) {
+  return { ...tool.config, outputSchema: checkedOnce(tool.config.outputSchema) };
+}
+
+// Made once: the instances of the pool share them.
+const SEARCH_CLUBS = registration(searchClubs);
+const GET_CLUB = registration(getClub);
+const LIST_CLUB_TYPES = registration(listClubTypes);
+const LIST_LOCATIONS = registration(listLocations);
+const GET_DIRECTORY_STATS = registration(getDirectoryStats);
+
 /** What a server needs: the tool context, with the site root taken per call. */
 export interface ServerDeps extends Omit<ToolContext, "baseUrl"> {
   /** Site root for profile links; `req` is the call's HTTP request (none on stdio). */
@@ -67,25 +84,21 @@ export function buildServer(deps: ServerDeps): McpServer {
     baseUrl: deps.baseUrl(extra.http?.req),
   });
   // One call per tool, so the SDK infers each handler's argument type.
-  server.registerTool(
-    searchClubs.name,
-    searchClubs.config,
-    (a, x) => searchClubs.handler(ctx(x), a),
-  );
-  server.registerTool(getClub.name, getClub.config, (a, x) => getClub.handler(ctx(x), a));
+  server.registerTool(searchClubs.name, SEARCH_CLUBS, (a, x) => searchClubs.handler(ctx(x), a));
+  server.registerTool(getClub.name, GET_CLUB, (a, x) => getClub.handler(ctx(x), a));
   server.registerTool(
     listClubTypes.name,
-    listClubTypes.config,
+    LIST_CLUB_TYPES,
     (a, x) => listClubTypes.handler(ctx(x), a),
   );
   server.registerTool(
     listLocations.name,
-    listLocations.config,
+    LIST_LOCATIONS,
     (a, x) => listLocations.handler(ctx(x), a),
   );
   server.registerTool(
     getDirectoryStats.name,
-    getDirectoryStats.config,
+    GET_DIRECTORY_STATS,
     (a, x) => getDirectoryStats.handler(ctx(x), a),
   );
   server.server.setRequestHandler("tools/list", () => toolListing(TOOLS));
