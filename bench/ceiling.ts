@@ -5,9 +5,14 @@
  * give for a response of that size; the real server is reported as a share
  * of it.
  *
+ * With `--body-file` and `--encoding`, it answers the bytes of that file
+ * (a body compressed beforehand, as the real server keeps them cached) with
+ * `Content-Encoding`: the ceiling for compressed responses.
+ *
  * @example
  * ```sh
  * deno run -A bench/ceiling.ts --port 8001 --bytes 52000 --headers '{"x-total-clubs":"40000"}'
+ * deno run -A bench/ceiling.ts --port 8002 --body-file /tmp/first.br --encoding br
  * ```
  * @module
  */
@@ -27,15 +32,22 @@ export function ceilingBody(bytes: number): string {
   return head + "x".repeat(Math.max(0, bytes - head.length - tail.length)) + tail;
 }
 
-/** Starts the ceiling server on 127.0.0.1. */
+/**
+ * Starts the ceiling server on 127.0.0.1: a string body of `bytes` bytes,
+ * or `compressed` (bytes already in `encoding`), sent with `Content-Encoding`
+ * as a `Uint8Array`, the way the real server sends its cached compressed
+ * bodies.
+ */
 export function serveCeiling(options: {
   port: number;
   bytes: number;
   headers: Record<string, string>;
   reusePort?: boolean;
+  compressed?: { body: Uint8Array<ArrayBuffer>; encoding: string };
 }): Deno.HttpServer {
-  const body = ceilingBody(options.bytes);
+  const body = options.compressed?.body ?? ceilingBody(options.bytes);
   const headers = Object.entries(options.headers);
+  if (options.compressed) headers.push(["content-encoding", options.compressed.encoding]);
   return Deno.serve({
     hostname: "127.0.0.1",
     port: options.port,
@@ -49,15 +61,22 @@ if (import.meta.main) {
     args: Deno.args,
     options: {
       port: { type: "string" },
-      bytes: { type: "string" },
+      bytes: { type: "string", default: "0" },
       headers: { type: "string", default: "{}" },
+      "body-file": { type: "string" },
+      encoding: { type: "string" },
       "reuse-port": { type: "boolean", default: false },
     },
   });
+  const file = values["body-file"];
+  if ((file === undefined) !== (values.encoding === undefined)) {
+    throw new Error("--body-file and --encoding go together");
+  }
   serveCeiling({
     port: Number(values.port),
     bytes: Number(values.bytes),
     headers: JSON.parse(values.headers) as Record<string, string>,
     reusePort: values["reuse-port"],
+    ...(file ? { compressed: { body: Deno.readFileSync(file), encoding: values.encoding! } } : {}),
   });
 }

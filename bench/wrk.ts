@@ -44,6 +44,8 @@ export interface LoadOptions {
   pathsFile?: string;
   /** The wrk Lua script for `pathsFile` (wrk only). */
   luaFile?: string;
+  /** Request headers, such as `Accept-Encoding` (wrk `-H`, autocannon `headers`). */
+  headers?: Record<string, string>;
 }
 
 async function run(
@@ -126,12 +128,21 @@ export async function runLoad(tool: LoadTool, o: LoadOptions): Promise<LoadResul
       "5s",
       "--latency",
     ];
+    for (const [name, value] of Object.entries(o.headers ?? {})) {
+      args.push("-H", `${name}: ${value}`);
+    }
     if (o.luaFile) args.push("-s", o.luaFile);
     const r = await run("wrk", [...args, o.url], timeoutMs);
     if (r.code !== 0) throw new Error(`wrk failed: ${r.stderr.trim() || r.stdout.trim()}`);
     return parseWrk(r.stdout);
   }
-  const config = { url: o.url, connections, seconds: o.seconds, pathsFile: o.pathsFile ?? null };
+  const config = {
+    url: o.url,
+    connections,
+    seconds: o.seconds,
+    pathsFile: o.pathsFile ?? null,
+    headers: o.headers ?? {},
+  };
   const r = await run("node", [`${tool.dir}/load.cjs`, JSON.stringify(config)], timeoutMs, {
     NODE_PATH: `${tool.dir}/node_modules`,
   });
@@ -183,7 +194,7 @@ const autocannon = require("autocannon");
 const c = JSON.parse(process.argv[2]);
 const paths = c.pathsFile ? fs.readFileSync(c.pathsFile, "utf8").split("\\n").filter(Boolean) : null;
 let i = 0;
-const opts = { url: c.url, connections: c.connections, duration: c.seconds, timeout: 5 };
+const opts = { url: c.url, connections: c.connections, duration: c.seconds, timeout: 5, headers: c.headers };
 if (paths) opts.requests = [{ setupRequest: (r) => ({ ...r, path: paths[i++ % paths.length] }) }];
 autocannon(opts, (err, res) => {
   if (err) { console.error(String(err)); process.exit(1); }

@@ -296,8 +296,9 @@ export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
       return { page, sent: page.body, encoding: null };
     }
     const made = cachedEncoding(page.body, page.encoded, encoding);
-    // Weighed again with its new form (evicting others if the budget is full).
-    if (made.made) memo.set(key, page);
+    // Weighed again with its new form (evicting others if the budget is
+    // full), if the memo kept the page at all.
+    if (made.made && memo.get(key) === page) memo.set(key, page);
     return { page, sent: made.bytes, encoding };
   }
 

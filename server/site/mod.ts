@@ -87,7 +87,8 @@ function cachedPage(
   const encoding = negotiateEncoding(c.req.header("accept-encoding"));
   if (encoding === null) return { body: page.html, encoding: null };
   const made = cachedEncoding(page.html, page.encoded, encoding);
-  if (made.made) memo.set(key, page);
+  // Weighed again with its new form, if the memo kept the page at all.
+  if (made.made && memo.get(key) === page) memo.set(key, page);
   return { body: made.bytes, encoding };
 }
 
