@@ -39,9 +39,9 @@ export function clubListJson(
   access: FeeAccess,
   suggestions: readonly Suggestion[] = [],
 ): string {
-  const list = access === "locked"
-    ? store.anonymousJsonList(page.ranks)
-    : clubJsonItems(store, page.ranks, access).join(",");
   const more = suggestions.length ? `,"suggestions":${asciiJson(suggestions)}` : "";
-  return `{"clubs":[${list}],"total":${page.total},"fee_access":"${access}"${more}}`;
+  const after = `],"total":${page.total},"fee_access":"${access}"${more}}`;
+  return access === "locked"
+    ? store.anonymousJsonList(page.ranks, '{"clubs":[', after)
+    : `{"clubs":[${clubJsonItems(store, page.ranks, access).join(",")}${after}`;
 }

@@ -154,15 +154,17 @@ export class ClubStore {
 
   /**
    * The anonymous JSON of the given (distinct) ranks joined by commas, in
-   * the order given: for ranks in name order, one string from SQLite.
+   * the order given, between `before` and `after`. Held JSON gives one flat
+   * string (see club_json.ts); otherwise, for ranks in name order, the
+   * list is one string from SQLite.
    */
-  anonymousJsonList(ranks: readonly number[]): string {
-    if (!ranks.length) return "";
-    if (this.#json) return this.#json.join(ranks);
-    if (!ascending(ranks)) return this.anonymousJson(ranks).join(",");
+  anonymousJsonList(ranks: readonly number[], before = "", after = ""): string {
+    if (this.#json) return this.#json.join(ranks, before, after);
+    if (!ranks.length) return before + after;
+    if (!ascending(ranks)) return before + this.anonymousJson(ranks).join(",") + after;
     const sql = `SELECT group_concat(json, ',') AS list FROM
       (SELECT json FROM club_json WHERE rank IN (${ranks.map(() => "?").join(",")}) ORDER BY rank)`;
-    return (this.statement(sql).get(...ranks) as { list: string }).list;
+    return before + (this.statement(sql).get(...ranks) as { list: string }).list + after;
   }
 
   /** Bytes of club JSON held in memory (0 when read from SQLite). */

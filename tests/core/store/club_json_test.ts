@@ -19,6 +19,8 @@ Deno.test("ClubJsonText holds each club's JSON as club_json has it, across chunk
       assertStrictEquals(text.get(rank), sqliteJson(rank), `rank ${rank}, chunk ${chunk}`);
     }
     assertEquals(text.join([3, 1, 30]), [3, 1, 30].map(sqliteJson).join(","));
+    assertStrictEquals(text.join([2], "[", "]"), `[${sqliteJson(2)}]`);
+    assertStrictEquals(text.join([], "[", "]"), "[]");
   }
 });
 
@@ -33,6 +35,10 @@ Deno.test("a store holding its club JSON answers pages byte for byte as one read
     assertStrictEquals(fx.store.heldJsonBytes, 0);
     for (const ranks of [[1], [1, 2, 3], [30, 2, 17], []]) {
       assertStrictEquals(held.anonymousJsonList(ranks), fx.store.anonymousJsonList(ranks));
+      assertStrictEquals(
+        held.anonymousJsonList(ranks, "{[", "]}"),
+        fx.store.anonymousJsonList(ranks, "{[", "]}"),
+      );
       assertEquals(held.anonymousJson(ranks), fx.store.anonymousJson(ranks));
     }
   } finally {
