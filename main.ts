@@ -11,7 +11,6 @@
 import { UsageError, usageMessage } from "./cli/args.ts";
 import { COMMANDS } from "./cli/commands.ts";
 import { OutputClosed } from "./cli/output/stdout.ts";
-import { VERSION } from "./core/model/version.ts";
 
 const USAGE = `clubdir: a read-only directory of private membership clubs.
 
@@ -33,6 +32,8 @@ Examples:
 export async function main(args: string[]): Promise<number> {
   const [name, ...rest] = args;
   if (wantsVersion(args)) {
+    // Loaded here only: it reads deno.json, which no other command needs at start-up.
+    const { VERSION } = await import("./core/model/version.ts");
     console.log(`clubdir ${VERSION}`);
     return 0;
   }

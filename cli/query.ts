@@ -11,7 +11,6 @@
 import { type Command, parseFlags } from "./args.ts";
 import { commandInfo } from "./commands.ts";
 import type { ClubRecord } from "../core/schema/mod.ts";
-import { asciiJson, CLUB_FIELDS, FEE_FIGURE_FIELDS, PROBLEMS } from "../core/model/mod.ts";
 import {
   clubJsonItems,
   clubListJson,
@@ -31,9 +30,12 @@ import { type ClubStore, defaultDbPath, Directory, StoreError } from "../core/st
 import { writeOut as out } from "./output/stdout.ts";
 
 // A cold `query --format json` must start in about twice an empty script's time
-// (issue #13), so what only some runs need loads when they need it: the
-// importer's door (no --db), the table (table format), the CLI hints (errors).
-// deno.json's `lazy-dynamic-imports` keeps these out of the start-up graph.
+// (issue #13), so what only some runs need loads when they need it: the model's
+// door (problem registry, field lists: errors, --all, CSV), the importer's door
+// (no --db), the table (table format) and the CLI hints (errors). deno.json's
+// `lazy-dynamic-imports` keeps them out of the start-up graph; each loads before
+// the first write, because on a terminal Deno's module-loading progress line
+// would otherwise clear itself in the middle of the output.
 
 const FORMATS = ["table", "json", "csv", "ndjson"] as const;
 type Format = typeof FORMATS[number];
@@ -121,8 +123,11 @@ export const queryCommand: Command = {
       values.all ? { ...raw, page: null, limit: raw.limit ?? String(MAX_LIMIT) } : raw,
     );
     if (!parsed.ok) {
+      const [{ PROBLEMS }, { cliHint }] = await Promise.all([
+        import("../core/model/mod.ts"),
+        import("./output/hints.ts"),
+      ]);
       const p = PROBLEMS[parsed.error.code];
-      const { cliHint } = await import("./output/hints.ts");
       console.error(
         `error: ${p.title.toLowerCase()} (--${parsed.error.param}): ${parsed.error.detail}`,
       );
@@ -183,6 +188,7 @@ async function writeResult(
       return out(await table(records, first));
     }
   }
+  const { asciiJson, CLUB_FIELDS, FEE_FIGURE_FIELDS } = await import("../core/model/mod.ts");
   // Every remaining format streams page by page.
   const pages = function* () {
     yield first;
@@ -209,9 +215,7 @@ async function writeResult(
     const all = { ...first, page: 1, limit: Math.max(records.length, 1) };
     return out(await table(records, all));
   }
-  // Loaded only for CSV output, to keep the other formats' start-up short. Both
-  // load before the first write: on a terminal, Deno's module-loading progress
-  // line would otherwise clear itself in the middle of the output.
+  // Loaded only for CSV output, to keep the other formats' start-up short.
   const { stringify } = format === "csv" ? await import("csv-stringify/sync") : { stringify: null };
   // Fee figures are never shown (anonymous caller). CSV keeps the data exact for
   // files and pipes; on a terminal, control characters are shown, not obeyed.
