@@ -4,6 +4,11 @@
  * (so `query` does not pay for `serve`); each module takes its own summary
  * from here, so `main.ts --help` and the command can never disagree.
  *
+ * "Only when it runs" needs deno.json's `"unstable": ["lazy-dynamic-imports"]`:
+ * without it, `deno run` builds the graph of every `import("…")` it can read
+ * before the first line runs (every command, zod, hono, the importer: a cold
+ * `query` took 30 ms more). `deno compile` and type checking still follow them.
+ *
  * @example
  * ```ts
  * import { commandInfo, COMMANDS } from "./commands.ts";
