@@ -7,7 +7,8 @@
  * "Only when it runs" needs deno.json's `"unstable": ["lazy-dynamic-imports"]`:
  * without it, `deno run` builds the graph of every `import("…")` it can read
  * before the first line runs (every command, zod, hono, the importer: a cold
- * `query` took 30 ms more). `deno compile` and type checking still follow them.
+ * `query` took 30 ms more). Type checking still follows them, and so does
+ * `deno task compile`, which type-checks (with `--no-check` it would not).
  *
  * @example
  * ```ts
