@@ -70,15 +70,17 @@ export const COMPRESS_MIN_BYTES = 1024;
 
 /**
  * Levels for bodies made per request (API pages, website pages, other
- * responses), chosen with bench/compress_levels.ts on a 54 KB first page of
- * JSON and a 44 KB results page of HTML (2-core EPYC VM, median ms):
+ * responses), chosen with bench/compress_levels.ts on the 54 KB first page
+ * of JSON and the 44 KB first results page of HTML (2-core EPYC VM, fastest
+ * of 21 runs; the table is in the README, "Compression"):
  *
- * - gzip 6 (zlib's default): 16.1% of the JSON in 0.9 ms. Levels 7–9 save
- *   under 1% and cost up to twice the time; level 4 is 0.4 ms but 4% larger.
- * - br 5: 14.9% in 2.2 ms, the knee of brotli's curve: quality 4 is 16.2%
- *   (no better than gzip 6), 6–8 save under 2% for up to 4× the time, and
- *   9–11 take 35–225 ms.
- * - zstd 3 (zstd's default): 17.3% in 0.3 ms; 5–9 reach 15.6% at 3–7× the time.
+ * - gzip 6 (zlib's default): 16.1% of the JSON in 0.57 ms. Levels 7–9 save
+ *   under 1% for up to twice the time; 4 and 5 are barely faster, 2–4% larger.
+ * - br 5: 14.9% in 0.97 ms, the knee of brotli's curve: quality 4 is 16.2%
+ *   (no better than gzip 6) in 0.65 ms, 6 saves 1% more, 7–9 under 2% for
+ *   3–20× the time, and 10–11 take 40–165 ms.
+ * - zstd 3 (zstd's default): 17.3% in 0.16 ms; 5–8 reach 15.6–16.1% at
+ *   3–4× the time.
  *
  * A body is compressed once per snapshot and coding and then served from
  * the cache, so this cost is paid only by a cache miss.
