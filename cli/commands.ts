@@ -4,11 +4,12 @@
  * (so `query` does not pay for `serve`); each module takes its own summary
  * from here, so `main.ts --help` and the command can never disagree.
  *
- * "Only when it runs" needs deno.json's `"unstable": ["lazy-dynamic-imports"]`:
- * without it, `deno run` builds the graph of every `import("…")` it can read
- * before the first line runs (every command, zod, hono, the importer: a cold
- * `query` took 30 ms more). Type checking still follows them, and so does
- * `deno task compile`, which type-checks (with `--no-check` it would not).
+ * The imports are string literals on purpose. Deno builds the graph of every
+ * statically analysable `import()` before the first line runs (about 17 ms of
+ * a cold start for all six commands, issue #13), and that is what lets a
+ * command load its own modules under `--allow-read=data` alone (`deno task
+ * query`, `mcp`, `session`): a computed specifier, or deno.json's
+ * `lazy-dynamic-imports`, would ask for read permission on the code.
  *
  * @example
  * ```ts

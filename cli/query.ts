@@ -30,12 +30,13 @@ import { type ClubStore, defaultDbPath, Directory, StoreError } from "../core/st
 import { writeOut as out } from "./output/stdout.ts";
 
 // A cold `query --format json` must start in about twice an empty script's time
-// (issue #13), so what only some runs need loads when they need it: the model's
-// door (problem registry, field lists: errors, --all, CSV), the importer's door
-// (no --db), the table (table format) and the CLI hints (errors). deno.json's
-// `lazy-dynamic-imports` keeps them out of the start-up graph; each loads before
-// the first write, because on a terminal Deno's module-loading progress line
-// would otherwise clear itself in the middle of the output.
+// (issue #13), so what only some runs need is evaluated when they need it: the
+// model's door (problem registry, field lists: errors, --all, CSV), the
+// importer's door (no --db), the table (table format) and the CLI hints
+// (errors). The imports stay statically analysable: Deno then loads these
+// modules without read permission on the code (`deno task query` reads only
+// data/). Each loads before the first write, so nothing Deno prints on a
+// terminal while loading can land inside the output.
 
 const FORMATS = ["table", "json", "csv", "ndjson"] as const;
 type Format = typeof FORMATS[number];
