@@ -16,21 +16,16 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { mcpEndpoint } from "../server/mcp/route.ts";
 import { McpServer } from "../server/mcp/sdk.ts";
-import { checkedOnce } from "../server/mcp/checked.ts";
+import { checkedOnce, shared } from "../server/mcp/checked.ts";
 
 /** The floor's one tool. */
 export const FLOOR_TOOL = "trivial";
 
 const Item = z.object({ id: z.int(), name: z.string(), city: z.string() });
 const Items = z.object({ items: z.array(Item) });
-// Frozen, as the real tools' memoized answers are (see server/mcp/checked.ts).
-const ITEMS = Object.freeze({
-  items: Object.freeze(
-    Array.from(
-      { length: 10 },
-      (_, i) => Object.freeze({ id: i, name: `Club ${i}`, city: "Miami" }),
-    ),
-  ),
+// Shared, as the real tools' memoized answers are (see server/mcp/checked.ts).
+const ITEMS = shared({
+  items: Array.from({ length: 10 }, (_, i) => ({ id: i, name: `Club ${i}`, city: "Miami" })),
 });
 
 /** A server with only the trivial tool, registered as the real tools are. */

@@ -7,7 +7,8 @@
  *    concurrent clients: random filter, page and limit combinations, long
  *    and over-long `q` values (up to 60 KB), raw bytes and repeated
  *    parameters, other paths and methods, and MCP `search_clubs` calls with
- *    arbitrary arguments (one of them a 1 MiB call with a huge `q`, timed).
+ *    arbitrary arguments (one of them a 1 MiB call with a huge `q`, timed
+ *    the first time and then as the median of five).
  *    It counts answers by status class and samples the server's RSS twice
  *    a second: the peak, and the peak of each quarter, show whether memory
  *    plateaus.
@@ -260,22 +261,45 @@ async function oneRequest(base: string, t: Tally): Promise<void> {
   t.slowestMs = Math.max(t.slowestMs, performance.now() - started);
 }
 
-/** The 1 MiB MCP call of the issue: `q` = "country club " × 80,000. */
-async function hugeMcpCall(base: string): Promise<{ status: number; ms: number; bytes: number }> {
+/** How often the 1 MiB MCP call is timed after its first time. */
+const HUGE_REPEATS = 5;
+
+/**
+ * The 1 MiB MCP call of the issue: `q` = "country club " × 80,000, the first
+ * time the server sees an MCP call and then {@link HUGE_REPEATS} more times
+ * (the median is reported). A GET first opens the connection, so the time
+ * is the server's, not the client's first connect.
+ */
+async function hugeMcpCall(
+  base: string,
+): Promise<{ status: number; firstMs: number; medianMs: number; bytes: number }> {
   const body = JSON.stringify({
     jsonrpc: "2.0",
     id: 1,
     method: "tools/call",
     params: { name: "search_clubs", arguments: { q: "country club ".repeat(80_000) } },
   });
-  const started = performance.now();
-  const res = await fetch(`${base}/api/mcp`, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json" },
-    body,
-  });
-  await res.arrayBuffer();
-  return { status: res.status, ms: performance.now() - started, bytes: body.length };
+  await (await fetch(`${base}/api/v1/clubs?limit=1`)).arrayBuffer();
+  const times: number[] = [];
+  let status = 0;
+  for (let i = 0; i <= HUGE_REPEATS; i++) {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body,
+    });
+    await res.arrayBuffer();
+    times.push(performance.now() - started);
+    status = Math.max(status, res.status);
+  }
+  const rest = times.slice(1).sort((a, b) => a - b);
+  return {
+    status,
+    firstMs: times[0]!,
+    medianMs: rest[Math.floor(rest.length / 2)]!,
+    bytes: body.length,
+  };
 }
 
 // ------------------------------------------------------------------ phases
@@ -429,8 +453,10 @@ const rows: [string, string][] = [
   ],
 ];
 
-function huge(h: { status: number; ms: number; bytes: number }): string {
-  return `${h.status} in ${h.ms.toFixed(0)} ms (${(h.bytes / 1_048_576).toFixed(2)} MiB)`;
+function huge(h: { status: number; firstMs: number; medianMs: number; bytes: number }): string {
+  return `${h.status} in ${h.firstMs.toFixed(0)} ms the first time, then ${
+    h.medianMs.toFixed(0)
+  } ms (median of ${HUGE_REPEATS}; ${(h.bytes / 1_048_576).toFixed(2)} MiB; target < 50 ms)`;
 }
 
 const table = [

@@ -13,7 +13,8 @@
  *
  * @example
  * ```ts ignore
- * import { checkedOnce } from "./checked.ts";
+ * import { checkedOnce, shared } from "./checked.ts";
+ * const answer = shared({ total: 3 }); // kept in a memo, never changed
  * server.registerTool(name, { ...config, outputSchema: checkedOnce(config.outputSchema) }, handler);
  * ```
  * @module
@@ -21,13 +22,26 @@
 import type { z } from "zod";
 import type { StandardSchemaWithJSON } from "./sdk.ts";
 
-/** Frozen result objects that passed their tool's output schema, per schema. */
+/** Objects that are never changed once made: results kept in a memo. */
+const SHARED = new WeakSet<object>();
+
+/** Result objects that passed their tool's output schema, per schema. */
 const passed = new WeakMap<z.ZodType, WeakSet<object>>();
 
 /**
- * `schema` as a Standard Schema (what the SDK takes) that checks a frozen
- * object once: after it passes, the same object passes at once. Anything
- * else, and anything that fails, is checked every time, with zod's own issues.
+ * Marks `value` as never changed again (every object in it included), so
+ * that {@link checkedOnce} may remember it passed. Returns it.
+ */
+export function shared<T extends object>(value: T): T {
+  SHARED.add(value);
+  return value;
+}
+
+/**
+ * `schema` as a Standard Schema (what the SDK takes) that checks a
+ * {@link shared} object once: after it passes, the same object passes at
+ * once. Anything else, and anything that fails, is checked every time, with
+ * zod's own issues.
  */
 export function checkedOnce<S extends z.ZodType>(
   schema: S,
@@ -46,7 +60,7 @@ export function checkedOnce<S extends z.ZodType>(
         }
         const result = std.validate(value);
         if (result instanceof Promise) return result; // zod async checks: none here
-        if (!result.issues && Object.isFrozen(value)) seen.add(value as object);
+        if (!result.issues && SHARED.has(value as object)) seen.add(value as object);
         return result;
       },
     },

@@ -37,7 +37,8 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from "./sdk.ts";
 import { ServerPool } from "./pool.ts";
-import { buildServer } from "./server.ts";
+import { buildServer, WARM_CALLS } from "./server.ts";
+import { type WarmCall, warmUp } from "./warm.ts";
 
 /** What the MCP routes need from the app. */
 export interface McpDeps {
@@ -218,13 +219,23 @@ function legacyRequest(req: Request): Request {
 }
 
 /**
+ * Whether a message is an `initialize` request, as the SDK decides it. Only
+ * a message naming that method can be one, so the SDK's schema check (whose
+ * failure costs a twentieth of a call) runs only for those.
+ */
+function initializes(message: unknown): boolean {
+  return (message as { method?: unknown } | null)?.method === "initialize" &&
+    isInitializeRequest(message);
+}
+
+/**
  * Serves 2025-era message(s) on a pooled instance, stateless, in JSON mode.
  * `initialize` gets an instance of its own, never pooled: it records the
  * negotiated version and the client's capabilities on the instance.
  */
 async function serveLegacy(pool: ServerPool, req: Request, body: unknown): Promise<Response> {
   const messages = Array.isArray(body) ? body : [body];
-  const server = messages.some((m) => isInitializeRequest(m)) ? pool.fresh() : pool.take("legacy");
+  const server = messages.some(initializes) ? pool.fresh() : pool.take("legacy");
   try {
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -256,20 +267,23 @@ export function mcpRoutes(deps: McpDeps): Hono {
       errorLog,
       // Every call served here comes with its HTTP request.
       baseUrl: (req) => deps.baseUrl(req!),
-    }), { allowedHosts: deps.allowedHosts, errorLog });
+    }), { allowedHosts: deps.allowedHosts, errorLog, warm: WARM_CALLS });
 }
 
 /**
  * The endpoint itself, for any server: `/api/mcp` serves {@link buildServer};
  * `deno task bench` serves a trivial tool through the same code to measure
- * what the SDK costs per request.
+ * what the SDK costs per request. It is readied as it is made
+ * ({@link warmUp}), so the first requests are not the ones that pay for it.
  *
  * @param build Makes a new instance with every tool registered.
+ * @param options.warm Tool calls made at start-up in each era (default none).
  */
 export function mcpEndpoint(
   build: () => McpServer,
-  { allowedHosts, errorLog }: Pick<McpDeps, "allowedHosts"> & {
+  { allowedHosts, errorLog, warm = [] }: Pick<McpDeps, "allowedHosts"> & {
     errorLog: (line: string) => void;
+    warm?: readonly WarmCall[];
   },
 ): Hono {
   const pool = new ServerPool(build);
@@ -287,25 +301,28 @@ export function mcpEndpoint(
     },
   });
 
-  const app = new Hono();
-  app.use("*", mcpCors, hostGuard(allowedHosts));
-  app.post("/", async (c) => {
-    const read = await readMessages(c.req.raw);
+  /** Answers one POST (past CORS and the Host check). */
+  async function serve(req: Request): Promise<Response> {
+    const read = await readMessages(req);
     if (read instanceof Response) return read;
-    if (await isLegacyRequest(c.req.raw, read.body)) {
-      return serveLegacy(pool, c.req.raw, read.body);
-    }
+    if (await isLegacyRequest(req, read.body)) return serveLegacy(pool, req, read.body);
     // Passed as it is (a copy costs about a tenth of a call). The SDK reads its
     // abort signal, so Deno prints its one-time note about the legacy abort
     // behaviour; `"unstable": ["no-legacy-abort"]` in deno.json would silence it.
-    const req = c.req.raw;
     try {
       return await modern.fetch(req, { parsedBody: read.body });
     } finally {
       const server = lent.get(req);
       if (server) pool.release(server);
     }
-  });
+  }
+
+  // Not awaited: a request that comes meanwhile is served alongside it (and
+  // a warm-up that never finished would hold up nothing).
+  warmUp(serve, warm, errorLog);
+  const app = new Hono();
+  app.use("*", mcpCors, hostGuard(allowedHosts));
+  app.post("/", (c) => serve(c.req.raw));
   // A stateless server has no stream to open and no session to delete.
   app.all("/", () =>
     rpcError(

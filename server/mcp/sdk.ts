@@ -18,6 +18,7 @@ export {
   isInitializeRequest,
   isLegacyRequest,
   McpServer,
+  preloadSchemas,
   readRequestBody,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";

@@ -18,6 +18,7 @@ import type { z } from "zod";
 import { McpServer, type ServerContext } from "./sdk.ts";
 import type { Tool, ToolContext } from "./tool.ts";
 import { checkedOnce } from "./checked.ts";
+import type { WarmCall } from "./warm.ts";
 import { VERSION } from "../../core/model/mod.ts";
 import { type ListedTool, toolListing } from "./listing.ts";
 import { getClub } from "./tools/get_club.ts";
@@ -62,6 +63,15 @@ const GET_CLUB = registration(getClub);
 const LIST_CLUB_TYPES = registration(listClubTypes);
 const LIST_LOCATIONS = registration(listLocations);
 const GET_DIRECTORY_STATS = registration(getDirectoryStats);
+
+/**
+ * Calls made once in each era as the HTTP endpoint starts ({@link warmUp}
+ * in warm.ts): answered from the arguments alone (a page must be a whole
+ * number from 1), so they read nothing and fail fast, as an over-long `q` does.
+ */
+export const WARM_CALLS: readonly WarmCall[] = [
+  { name: searchClubs.name, arguments: { page: 0 } },
+];
 
 /** What a server needs: the tool context, with the site root taken per call. */
 export interface ServerDeps extends Omit<ToolContext, "baseUrl"> {

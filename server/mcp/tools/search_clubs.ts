@@ -31,6 +31,7 @@ import { PROBLEMS, toPublicClub, TYPE_ALIASES, TYPE_GROUPS } from "../../../core
 import type { ClubStore } from "../../../core/store/mod.ts";
 import { type ClubRow, ClubRowSchema, compactRows } from "../club_rows.ts";
 import { READ_ONLY, result, type Tool, toolError, withStore } from "../tool.ts";
+import { shared } from "../checked.ts";
 
 export { COMPACT_FIELDS } from "../club_rows.ts";
 
@@ -219,7 +220,7 @@ export const searchClubs: Tool<typeof inputSchema, typeof outputSchema> = {
   },
 };
 
-/** A page as the tool answers it: the structured value (frozen: it is shared) and the text. */
+/** A page as the tool answers it: the structured value (shared: never changed) and the text. */
 interface Answer {
   value: SearchAnswer;
   text: string;
@@ -251,7 +252,7 @@ function answerPage(
   const hasMore = page.page * page.limit < page.total;
   const suggestions = page.total === 0 ? suggest(store, query) : [];
   const value: SearchAnswer = {
-    clubs: Object.freeze(clubs.map((c) => Object.freeze(c))) as ClubRow[],
+    clubs,
     total: page.total,
     page: page.page,
     limit: page.limit,
@@ -260,7 +261,7 @@ function answerPage(
     ...(suggestions.length ? { suggestions } : {}),
   };
   return {
-    value: Object.freeze(value),
+    value: shared(value),
     text: summary(value, query),
     size: JSON.stringify(value).length,
   };

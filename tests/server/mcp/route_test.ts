@@ -184,10 +184,20 @@ Deno.test("malformed JSON answers 400 with a -32700 parse error", async () => {
 
 Deno.test("a body over the limit answers 413, by Content-Length or by its real size", async () => {
   const big = JSON.stringify({ ...PING, params: { pad: "x".repeat(MAX_BODY_BYTES) } });
-  const declared = await post(app, big);
+  // Declared too long: refused before any of it is read.
+  let pulled = 0;
+  const unread = new ReadableStream<Uint8Array>({
+    pull(c) {
+      pulled++;
+      c.enqueue(new Uint8Array(1024));
+    },
+  });
+  const declared = await post(app, unread, { "content-length": String(MAX_BODY_BYTES + 1) });
   assertEquals(declared.status, 413);
   assertEquals(declared.headers.get("access-control-allow-origin"), "*");
   assert((await rpcError(declared)).message.includes(String(MAX_BODY_BYTES)));
+  assert(pulled <= 1, `${pulled} chunks read`);
+  await unread.cancel();
 
   // Streamed with no Content-Length: counted while reading.
   const bytes = new TextEncoder().encode(big);
@@ -203,9 +213,34 @@ Deno.test("a body over the limit answers 413, by Content-Length or by its real s
   assertEquals(streamed.status, 413);
   await streamed.body?.cancel();
 
-  // Just under the limit is fine.
+  // Just under the limit is fine, with or without a declared length.
   const fits = JSON.stringify({ ...PING, params: { pad: "x".repeat(MAX_BODY_BYTES - 200) } });
   assertEquals((await post(app, fits)).status, 200);
+  const length = String(new TextEncoder().encode(fits).length);
+  assertEquals((await post(app, fits, { "content-length": length })).status, 200);
+});
+
+Deno.test("a tools/call of almost 1 MiB with a huge q is a short tool error, in both eras", async () => {
+  const q = "country club ".repeat(80_000);
+  const legacy = toolCall("search_clubs", { q }, 11);
+  const current = modern("tools/call", { name: "search_clubs", arguments: { q } }, 12);
+  for (const [message, headers] of [[legacy, {}], [current.message, current.headers]] as const) {
+    const body = JSON.stringify(message);
+    assert(body.length > 1_000_000 && body.length < MAX_BODY_BYTES);
+    const res = await post(app, body, {
+      ...headers,
+      "content-length": String(body.length),
+    });
+    assertEquals(res.status, 200);
+    const answer = await res.text();
+    assert(answer.length < 1_000, `${answer.length} characters`);
+    const { result } = JSON.parse(answer);
+    assertEquals(result.isError, true);
+    assertEquals(result.structuredContent, undefined);
+    const text: string = result.content[0].text;
+    assert(text.startsWith("Invalid q: "), text);
+    assert(text.includes("at most 200 characters"), text);
+  }
 });
 
 Deno.test("a 2025 batch is answered message by message, up to the batch limit", async () => {
@@ -290,6 +325,17 @@ Deno.test("mcpCors mounted at app level puts CORS on answers made before the MCP
   assertEquals(res.headers.get("access-control-allow-origin"), "*");
   assert(res.headers.get("access-control-expose-headers")!.includes("Retry-After"));
   await res.body?.cancel();
+});
+
+Deno.test("mcpCors puts CORS on an answer whose headers cannot be changed", async () => {
+  const outer = new Hono();
+  outer.use("/api/mcp", mcpCors);
+  outer.post("/api/mcp", () => Response.redirect("https://clubs.example/", 307));
+  const res = await outer.fetch(new Request(MCP_URL, { method: "POST" }));
+  assertEquals(res.status, 307);
+  assertEquals(res.headers.get("location"), "https://clubs.example/");
+  assertEquals(res.headers.get("access-control-allow-origin"), "*");
+  assert(res.headers.get("access-control-expose-headers")!.includes("X-Request-Id"));
 });
 
 Deno.test("concurrent calls with the same JSON-RPC id each get their own answer, in both eras", async () => {
