@@ -95,13 +95,16 @@ interface CachedPage {
  * Bytes of response bodies kept per snapshot (see core/store/memo.ts),
  * plain and compressed together.
  */
-const PAGES_BYTES = 16 * 1024 * 1024;
+const PAGES_BYTES = 8 * 1024 * 1024;
 
 /** The snapshot's response bodies, by (filters, page, limit, access). */
 function pages(store: ClubStore) {
   // Bodies are ASCII (one byte per character); keys may hold any text.
   return store.memo<string, CachedPage>("clubs.pages", PAGES_BYTES, {
     weigh: (page, key) => page.body.length + 2 * key.length + encodedBytes(page.encoded),
+    // A page is rebuilt in microseconds from bitsets and held JSON; keeping
+    // every one-off page would only churn the old generation of the heap.
+    admit: "second",
   });
 }
 
