@@ -18,7 +18,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { foldKey } from "../model/fold.ts";
 import { typeKeysOf } from "../model/types.ts";
-import { approxBytes } from "../store/memo.ts";
 import { wordsFor } from "./bits.ts";
 import type { ClubStore } from "../store/store.ts";
 
@@ -54,15 +53,15 @@ const NULL = "\u001e";
 /** The distinct values of one key column; a club's code indexes this list. */
 export class Codes {
   readonly values: readonly (string | null)[];
-  readonly #byValue: Map<string | null, number>;
+  #byValue: Map<string | null, number> | null = null;
 
   constructor(values: readonly (string | null)[]) {
     this.values = values;
-    this.#byValue = new Map(values.map((v, i) => [v, i]));
   }
 
   /** The code of a value, or -1 when no club has it. */
   find(value: string | null): number {
+    this.#byValue ??= new Map(this.values.map((v, i) => [v, i]));
     return this.#byValue.get(value) ?? -1;
   }
 
@@ -156,75 +155,84 @@ export function buildKeyColumns(db: DatabaseSync): void {
 /** Columns of search keys, indexed by rank - 1. Immutable; caches live in the store's memo. */
 export class KeyIndex {
   readonly size: number;
-  readonly #columns: Record<KeyColumn, { codes: Codes; data: CodeColumn }>;
+  readonly #db: DatabaseSync;
+  readonly #columns = {} as Record<KeyColumn, { codes: Codes; data: CodeColumn }>;
 
-  private constructor(columns: Record<KeyColumn, { codes: Codes; data: CodeColumn }>) {
-    this.#columns = columns;
-    this.size = columns.type.data.length;
+  private constructor(db: DatabaseSync) {
+    this.#db = db;
+    this.size = this.#col("type").data.length;
   }
 
-  /** Reads the coded columns built at import. */
+  /**
+   * The coded columns built at import, each read on first use (a one-shot
+   * query needs two or three of the five).
+   */
   static load(db: DatabaseSync): KeyIndex {
-    const rows = db.prepare("SELECT name, vals, data FROM key_columns").all() as {
-      name: KeyColumn;
+    return new KeyIndex(db);
+  }
+
+  #col(name: KeyColumn): { codes: Codes; data: CodeColumn } {
+    const known = this.#columns[name];
+    if (known) return known;
+    const r = this.#db.prepare("SELECT vals, data FROM key_columns WHERE name = ?").get(name) as {
       vals: string;
       data: Uint8Array;
-    }[];
-    const columns = {} as Record<KeyColumn, { codes: Codes; data: CodeColumn }>;
-    for (const r of rows) {
-      const codes = new Codes(JSON.parse(r.vals));
-      const wide = codes.values.length > 65_536;
-      // Copy into an aligned buffer: a blob's bytes may start at any offset.
-      const data = codeArray(codes.values.length, r.data.byteLength / (wide ? 4 : 2));
-      new Uint8Array(data.buffer).set(r.data);
-      columns[r.name] = { codes, data };
-    }
-    return new KeyIndex(columns);
+    };
+    const codes = new Codes(JSON.parse(r.vals));
+    const wide = codes.values.length > 65_536;
+    // Copy into an aligned buffer: a blob's bytes may start at any offset.
+    const data = codeArray(codes.values.length, r.data.byteLength / (wide ? 4 : 2));
+    new Uint8Array(data.buffer).set(r.data);
+    return this.#columns[name] = { codes, data };
   }
 
-  /** Bytes held, for the memo's budget. */
+  /**
+   * Bytes held once every column is read, for the memo's budget: charged
+   * up front from the stored sizes (columns load on first use, after the
+   * memo has weighed the index). Values are JSON text, about what their
+   * strings and lookup map take.
+   */
   get bytes(): number {
-    let n = 0;
-    for (const c of Object.values(this.#columns)) {
-      n += c.data.byteLength + approxBytes(c.codes.values) * 2;
-    }
-    return n;
+    const row = this.#db.prepare(
+      "SELECT coalesce(sum(length(data)), 0) AS data, coalesce(sum(length(vals)), 0) AS vals FROM key_columns",
+    ).get() as { data: number; vals: number };
+    return Number(row.data) + 4 * Number(row.vals);
   }
 
   /** The coded column of one key, by club (rank - 1). */
   column(name: KeyColumn): CodeColumn {
-    return this.#columns[name].data;
+    return this.#col(name).data;
   }
 
   get type(): CodeColumn {
-    return this.#columns.type.data;
+    return this.#col("type").data;
   }
   get country(): CodeColumn {
-    return this.#columns.country.data;
+    return this.#col("country").data;
   }
   get state(): CodeColumn {
-    return this.#columns.state.data;
+    return this.#col("state").data;
   }
   get waitlist(): CodeColumn {
-    return this.#columns.waitlist.data;
+    return this.#col("waitlist").data;
   }
   get city(): CodeColumn {
-    return this.#columns.city.data;
+    return this.#col("city").data;
   }
   get types(): Codes {
-    return this.#columns.type.codes;
+    return this.#col("type").codes;
   }
   get countries(): Codes {
-    return this.#columns.country.codes;
+    return this.#col("country").codes;
   }
   get states(): Codes {
-    return this.#columns.state.codes;
+    return this.#col("state").codes;
   }
   get waitlists(): Codes {
-    return this.#columns.waitlist.codes;
+    return this.#col("waitlist").codes;
   }
   get cities(): Codes {
-    return this.#columns.city.codes;
+    return this.#col("city").codes;
   }
 }
 
@@ -306,9 +314,13 @@ export function clubBits(
   }).use(key, () => {
     const data = keyIndex(store).column(column);
     const set = new Uint32Array(wordsFor(data.length));
+    // Bits set through a byte view (the same layout on little-endian machines):
+    // byte values stay small integers, where 32-bit words would box numbers
+    // above 2^30 on every store until the loop is optimised.
+    const bytes = new Uint8Array(set.buffer);
     const one = typeof allowed === "number";
     for (let i = 0; i < data.length; i++) {
-      if (one ? data[i] === allowed : allowed[data[i]!]) set[i >>> 5]! |= 1 << (i & 31);
+      if (one ? data[i] === allowed : allowed[data[i]!]) bytes[i >>> 3]! |= 1 << (i & 7);
     }
     return set;
   });

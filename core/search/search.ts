@@ -169,7 +169,10 @@ function plan(store: ClubStore, q: SearchQuery): Plan | null {
 
   const sets: Uint32Array[] = [];
   if (country >= 0) sets.push(clubBits(store, "country", country));
-  else if (stateKey !== null) sets.push(clubBits(store, "country", northAmerica(store)));
+  // A region's ISO key names its country (US-FL is in US): no country set needed.
+  else if (stateKey !== null && !(state >= 0 && isIsoKey(stateKey))) {
+    sets.push(clubBits(store, "country", northAmerica(store)));
+  }
   if (state >= 0) sets.push(clubBits(store, "state", state));
   if (city >= 0) sets.push(clubBits(store, "city", city));
   if (q.typeKey !== null) sets.push(clubBits(store, "type", typeMask(store, q.typeKey)));
