@@ -28,7 +28,8 @@ import { ImportError, type WarningSummary } from "./errors.ts";
 import { ParseFailure, ReadFailure } from "./parse.ts";
 import { importRows } from "./rows.ts";
 import { lockImport, removeStaleTemps, tempPathFor } from "./lock.ts";
-import { digestOf, INSERT_COLUMNS } from "./prepare.ts";
+import { clubRow, digestOf, INSERT_COLUMNS } from "./prepare.ts";
+import { settlePlace } from "./places.ts";
 import { Tally } from "./tally.ts";
 import { diffDatabases, type DiffEntry, type DiffResult, saveDigests } from "./diff.ts";
 import { RowNumbers } from "./row_numbers.ts";
@@ -280,10 +281,12 @@ async function stage(
       tally.warnings(),
     );
   };
+  // The ISO 3166 tables load here while the parse worker starts.
+  settlePlace("United States", "Florida");
   db.exec("BEGIN");
   try {
-    // Parsing, validation and preparation (places, JSON, digests) run in
-    // workers where allowed, a few batches ahead of the inserts.
+    // Parsing, validation and preparation run in a worker where allowed,
+    // a few batches ahead of the inserts.
     const parse = {
       format: options.format ?? null,
       encoding: options.encoding ?? null,
@@ -312,7 +315,8 @@ async function stage(
           row.errors.forEach((e) => tally.error(e));
           continue;
         }
-        const { params, json, digest } = row;
+        const { params, json, digest, warnings } = clubRow(row.keys, row.values);
+        for (const w of warnings) tally.warning(w);
         insert.run(...params);
         // A new table's rowids count from 1 in insert order.
         rows++;

@@ -22,7 +22,7 @@ import { CLUB_FIELDS } from "../schema/club.ts";
 import { readObject, readRow } from "./csv_row.ts";
 import { type Encoding, EncodingFailure, invalidUtf8, utf8Chunks } from "./encoding.ts";
 import { jsonArrayRecords, JsonFailure, type JsonItem, ndjsonRecords } from "./json_rows.ts";
-import { clubRow, prepareClub } from "./prepare.ts";
+import { prepareClub } from "./prepare.ts";
 import { delimiterName, type Format, sniffDelimiter, sniffFormat } from "./shape.ts";
 import type { BadRow, GoodRow, HeaderInfo, ParseOptions, RowBatch } from "./protocol.ts";
 
@@ -32,17 +32,12 @@ export const BATCH_ROWS = 500;
 /** The longest CSV record read (bytes): a longer one is an unclosed quote, not data. */
 export const MAX_RECORD_BYTES = 1 << 20;
 
-/**
- * What {@link parseRows} yields: how the input is read, then batches (CSV
- * batches numbered by piece, each piece closed by `piece_end`), then the
- * end, after `pieces` pieces.
- */
+/** What {@link parseRows} yields: how the input is read, then batches, then the end. */
 export type RowMessage =
   | HeaderInfo
   | RowBatch
-  | { t: "piece_end"; seq: number }
   | { t: "fatal"; message: string }
-  | { t: "done"; header: boolean; pieces: number };
+  | { t: "done"; header: boolean };
 
 /** Thrown when the byte source fails (a corrupt gzip, a read error). */
 export class ReadFailure extends Error {
@@ -67,19 +62,13 @@ async function* readBytes(input: ReadableStream<Uint8Array>): AsyncGenerator<Uin
   }
 }
 
-/** Collects rows into batches of {@link BATCH_ROWS}, numbered with their piece (if any). */
+/** Collects rows into batches of {@link BATCH_ROWS}. */
 class Batcher {
+  #batch = Batcher.#empty();
   readonly year = new Date().getUTCFullYear();
-  #batch: RowBatch;
 
-  constructor(readonly seq?: number) {
-    this.#batch = this.#empty();
-  }
-
-  #empty(): RowBatch {
-    const b: RowBatch = { t: "rows", lines: [], bytes: [], rows: [], warnings: [] };
-    if (this.seq !== undefined) b.seq = this.seq;
-    return b;
+  static #empty(): RowBatch {
+    return { t: "rows", lines: [], bytes: [], rows: [], warnings: [] };
   }
 
   /** Adds a read row; returns a full batch to send, if any. */
@@ -93,11 +82,8 @@ class Batcher {
     b.bytes.push(bytes);
     if (row.ok) {
       const { keys, values, warnings } = prepareClub(row.value, line, this.year);
-      const { params, json, digest, warnings: placed } = clubRow(keys, values);
-      b.rows.push({ params, json, digest } satisfies GoodRow);
-      // The row's own warnings, then its place's, as the importer tallies them.
+      b.rows.push({ keys, values } satisfies GoodRow);
       for (const w of warnings) b.warnings.push(w);
-      for (const w of placed) b.warnings.push(w);
     } else {
       b.rows.push({ errors: row.errors } satisfies BadRow);
     }
@@ -108,7 +94,7 @@ class Batcher {
   take(): RowBatch | null {
     if (this.#batch.rows.length === 0) return null;
     const b = this.#batch;
-    this.#batch = this.#empty();
+    this.#batch = Batcher.#empty();
     return b;
   }
 
@@ -136,7 +122,6 @@ class Batcher {
 export async function* parseRows(
   input: ReadableStream<Uint8Array>,
   options: ParseOptions = DETECT,
-  delegate?: Delegate,
 ): AsyncGenerator<RowMessage, void, undefined> {
   let encoding: Encoding = options.encoding ?? "utf-8";
   const check = { check: true };
@@ -166,7 +151,7 @@ export async function* parseRows(
       // The CSV reader checks UTF-8 only in records that show a U+FFFD:
       // decoding every byte twice would cost a tenth of the import.
       if (encoding === "utf-8") check.check = false;
-      yield* csvRows(rest, { format, encoding, delimiter }, delegate);
+      yield* csvRows(rest, { format, encoding, delimiter });
     } else {
       yield* jsonRows(rest, format, encoding);
     }
@@ -188,123 +173,112 @@ interface CsvRecord {
 type CsvError = Error & { code?: string; lines?: number; empty_lines?: number; column?: number };
 
 /**
- * Parses one piece of whole lines that starts where a record starts,
- * `lines` and `bytes` being what comes before it in the file. A record
- * still open at the end (a quoted field with line breaks) is left
- * unconsumed unless the piece is the `last`: the caller reads it again with
- * the next piece. Throws {@link ParseFailure} (or EncodingFailure) naming
- * the line where the faulty record starts.
+ * CSV records of line-aligned UTF-8 chunks, in arrays, each with the line
+ * where it starts. Each piece of whole lines is parsed by csv-parse's
+ * synchronous parser to its end, which skips the per-byte look-ahead of its
+ * streaming parser; a record still open at the end of a piece (a quoted
+ * field with line breaks) is carried into the next piece and read again
+ * from its start.
  */
-function readPiece(
-  data: Uint8Array,
-  last: boolean,
-  lines: number,
-  bytes: number,
+async function* csvRecords(
+  chunks: AsyncIterable<Uint8Array>,
   delimiter: string,
-): { records: CsvRecord[]; consumed: number } {
-  const out: CsvRecord[] = [];
-  let consumed = 0;
-  // The last record's end line (absolute) and the blank lines seen before it.
-  let prev = { end: lines, empty: 0 };
-  const fail = (e: CsvError): never => {
-    const start = prev.end + 1 + ((e.empty_lines ?? prev.empty) - prev.empty);
-    const at = e.lines === undefined ? undefined : lines + e.lines;
-    throw new ParseFailure(
-      `Cannot parse the CSV: ${csvProblem(e.code ?? "", { ...e, lines: at }, start, delimiter)}`,
-    );
-  };
-  try {
-    parseSync(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
-      delimiter,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      max_record_size: MAX_RECORD_BYTES,
-      on_record: (
-        record: string[],
-        ctx: { lines: number; empty_lines: number; bytes: number },
-      ) => {
-        const line = prev.end + 1 + (ctx.empty_lines - prev.empty);
-        // csv-parse shows bytes that are not UTF-8 as U+FFFD: check those records.
-        for (const field of record) {
-          if (field.includes("\ufffd")) {
-            const bad = invalidUtf8(data.subarray(consumed, ctx.bytes), prev.end + 1);
-            if (bad) throw bad;
-            break;
+): AsyncGenerator<CsvRecord[], void, undefined> {
+  let carry: Uint8Array = new Uint8Array(0);
+  // Lines and bytes read before the current piece, and the last record's
+  // end line (absolute) with the blank lines seen in this piece before it.
+  let lines = 0;
+  let bytes = 0;
+  let prev = { end: 0, empty: 0 };
+  const read = (data: Uint8Array, last: boolean): CsvRecord[] => {
+    const out: CsvRecord[] = [];
+    let consumed = 0;
+    prev = { end: lines, empty: 0 };
+    const fail = (e: CsvError): never => {
+      const start = prev.end + 1 + ((e.empty_lines ?? prev.empty) - prev.empty);
+      const at = e.lines === undefined ? undefined : lines + e.lines;
+      throw new ParseFailure(
+        `Cannot parse the CSV: ${csvProblem(e.code ?? "", { ...e, lines: at }, start, delimiter)}`,
+      );
+    };
+    try {
+      parseSync(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
+        delimiter,
+        relax_column_count: true,
+        skip_empty_lines: true,
+        max_record_size: MAX_RECORD_BYTES,
+        on_record: (
+          record: string[],
+          ctx: { lines: number; empty_lines: number; bytes: number },
+        ) => {
+          const line = prev.end + 1 + (ctx.empty_lines - prev.empty);
+          // csv-parse shows bytes that are not UTF-8 as U+FFFD: check those records.
+          for (const field of record) {
+            if (field.includes("\ufffd")) {
+              const bad = invalidUtf8(data.subarray(consumed, ctx.bytes), prev.end + 1);
+              if (bad) throw bad;
+              break;
+            }
           }
-        }
-        out.push({ record, line, bytes: bytes + ctx.bytes });
-        prev = { end: lines + ctx.lines, empty: ctx.empty_lines };
-        consumed = ctx.bytes;
-        return null;
-      },
-    });
-    consumed = data.length;
-  } catch (e) {
-    if (e instanceof EncodingFailure) throw e;
-    // A record open at the end of the piece continues in the next one.
-    if (last || (e as CsvError).code !== "CSV_QUOTE_NOT_CLOSED") fail(e as CsvError);
-    if (data.length - consumed > MAX_RECORD_BYTES) {
-      fail(Object.assign(new Error(), { code: "CSV_MAX_RECORD_SIZE" }) as CsvError);
+          out.push({ record, line, bytes: bytes + ctx.bytes });
+          prev = { end: lines + ctx.lines, empty: ctx.empty_lines };
+          consumed = ctx.bytes;
+          return null;
+        },
+      });
+      consumed = data.length;
+    } catch (e) {
+      if (e instanceof EncodingFailure) throw e;
+      // A record open at the end of the piece continues in the next one.
+      if (last || (e as CsvError).code !== "CSV_QUOTE_NOT_CLOSED") fail(e as CsvError);
+      if (data.length - consumed > MAX_RECORD_BYTES) {
+        fail(Object.assign(new Error(), { code: "CSV_MAX_RECORD_SIZE" }) as CsvError);
+      }
     }
+    lines += countLines(data.subarray(0, consumed));
+    bytes += consumed;
+    carry = consumed === data.length ? new Uint8Array(0) : data.slice(consumed);
+    return out;
+  };
+  // Pieces of at least PIECE bytes: each parse has a fixed cost.
+  const pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  for await (const next of chunks) {
+    pending.push(next);
+    pendingBytes += next.length;
+    if (pendingBytes < PIECE) continue;
+    const chunk = pending.length === 1 ? pending[0]! : concat(...pending);
+    pending.length = 0;
+    pendingBytes = 0;
+    const data = carry.length ? concat(carry, chunk) : chunk;
+    const cut = data.lastIndexOf(LF) + 1;
+    if (cut === 0) {
+      carry = data;
+      if (carry.length > MAX_RECORD_BYTES) {
+        throw new ParseFailure(
+          `Cannot parse the CSV: ${
+            csvProblem("CSV_MAX_RECORD_SIZE", {} as CsvError, lines + 1, delimiter)
+          }`,
+        );
+      }
+      continue;
+    }
+    const tail = data.subarray(cut);
+    const records = read(data.subarray(0, cut), false);
+    if (tail.length) carry = carry.length ? concat(carry, tail) : tail.slice();
+    if (records.length) yield records;
   }
-  return { records: out, consumed };
+  if (pending.length) carry = concat(carry, ...pending);
+  if (carry.length) {
+    const records = read(carry, true);
+    if (records.length) yield records;
+  }
 }
 
-/**
- * A piece of CSV that another thread can read on its own: it starts where a
- * record starts, after `lines` lines and `bytes` bytes of the file, and
- * ends at a line end outside quotes. Its rows are numbered `seq` among the
- * file's pieces, so the importer takes them in file order.
- */
-export interface CsvPiece {
-  seq: number;
-  data: Uint8Array;
-  lines: number;
-  bytes: number;
-  header: string[];
-  format: Format;
-  delimiter: string;
-}
-
-/**
- * Takes a piece to read elsewhere (see rows.ts, which hands it to a helper
- * worker); false when that cannot be done now: it is read here.
- */
-export type Delegate = (piece: CsvPiece) => boolean;
-
-/** Bytes parsed at a time: each parse has a fixed cost, and pieces are what the threads share. */
+/** Bytes parsed at a time by {@link csvRecords}. */
 const PIECE = 256 * 1024;
 
 const LF = 0x0a;
-const QUOTE = 0x22;
-
-/**
- * The end of the last line of `data` (which starts where a record starts)
- * that ends outside quotes, counting quotes as a file that csv-parse
- * accepts must have them; 0 when there is none. In such a file a line end
- * after an even number of quotes ends a record, so the text after it can be
- * read by another parser; a stray quote, which csv-parse reports before
- * any later line, only moves the cut earlier.
- */
-function recordCut(data: Uint8Array): number {
-  let odd = false;
-  for (let q = data.indexOf(QUOTE); q >= 0; q = data.indexOf(QUOTE, q + 1)) odd = !odd;
-  // From the end back: a quote flips the parity, a line end after an even count ends a record.
-  for (let i = data.length - 1; i >= 0;) {
-    const lf = data.lastIndexOf(LF, i);
-    if (lf < 0) return 0;
-    const q = data.lastIndexOf(QUOTE, i);
-    if (q > lf) {
-      odd = !odd;
-      i = q - 1;
-    } else if (!odd) {
-      return lf + 1;
-    } else {
-      i = lf - 1;
-    }
-  }
-  return 0;
-}
 
 function countLines(data: Uint8Array): number {
   let n = 0;
@@ -322,176 +296,75 @@ function concat(...parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** What a CSV record becomes: a row read by the header's names, or the error of its field count. */
-function rowOf(
-  record: string[],
-  line: number,
-  header: string[],
-  delimiter: string,
-): ReturnType<typeof readRow> {
-  if (record.length !== header.length) {
-    const hint = record.length === 1 && header.length > 1
-      ? `; is the row separated by ${delimiterName(delimiter)} like the header?`
-      : "";
-    return {
-      ok: false,
-      errors: [{
-        line,
-        column: "row",
-        value: record.join(delimiter).slice(0, 80),
-        message: `expected ${header.length} fields as in the header, found ${record.length}${hint}`,
-      }],
-    };
-  }
-  const cells: Record<string, string> = {};
-  for (let i = 0; i < header.length; i++) cells[header[i]!] = record[i]!;
-  return readRow(cells, line);
-}
-
-/**
- * The rows of a piece read on its own (see {@link CsvPiece}), in batches
- * numbered with the piece, then its end; the rows before a failure are
- * yielded before it is thrown.
- *
- * @example
- * ```ts
- * import { parsePiece } from "./parse.ts";
- * const data = new TextEncoder().encode("B Club\n");
- * const piece = { seq: 1, data, lines: 1, bytes: 5, header: ["name"], format: "csv" as const, delimiter: "," };
- * for await (const m of parsePiece(piece)) console.log(m.t); // "rows", then "piece_end"
- * ```
- */
-export function* parsePiece(piece: CsvPiece): Generator<RowMessage, void, undefined> {
-  const batcher = new Batcher(piece.seq);
-  try {
-    const { records } = readPiece(piece.data, true, piece.lines, piece.bytes, piece.delimiter);
-    for (const { record, line, bytes } of records) {
-      const full = batcher.add(line, bytes, rowOf(record, line, piece.header, piece.delimiter));
-      if (full) yield full;
-    }
-  } catch (e) {
-    yield* batcher.rest();
-    if (e instanceof EncodingFailure) throw new ParseFailure(`Cannot import: ${e.message}`);
-    throw e;
-  }
-  yield* batcher.rest();
-  yield { t: "piece_end", seq: piece.seq };
-}
-
-/**
- * CSV records (csv-parse) to batches. The input is read in pieces of whole
- * lines, each parsed by csv-parse's synchronous parser to its end, which
- * skips the per-byte look-ahead of its streaming parser. A piece ends after
- * the last line that ends a record when there is one, so a record open at
- * its end (a quoted field with line breaks) is rare; it is then carried
- * into the next piece and read again from its start. With `delegate`, a
- * piece that starts and ends with a record may be read by another thread.
- */
+/** CSV records (csv-parse) to batches. */
 async function* csvRows(
   chunks: AsyncIterable<Uint8Array>,
   how: { format: Format; encoding: Encoding; delimiter: string },
-  delegate?: Delegate,
 ): AsyncGenerator<RowMessage, void, undefined> {
-  const { delimiter } = how;
   let header: string[] | null = null;
-  let seq = 0;
-  let batcher = new Batcher(seq);
-  // Lines and bytes before the current piece; a record carried into it.
-  let lines = 0;
-  let bytes = 0;
-  let carry: Uint8Array = new Uint8Array(0);
-  /** Reads one piece here: rows in batches, then its end. */
-  function* local(data: Uint8Array, last: boolean): Generator<RowMessage, boolean> {
-    const { records, consumed } = readPiece(data, last, lines, bytes, delimiter);
-    lines += countLines(data.subarray(0, consumed));
-    bytes += consumed;
-    carry = consumed === data.length ? new Uint8Array(0) : data.slice(consumed);
-    for (const { record, line, bytes } of records) {
-      if (header === null) {
-        const names = header = record.map((h) => h.trim());
-        yield {
-          t: "header",
-          format: how.format,
-          encoding: how.encoding,
-          delimiter,
-          unknownColumns: names.filter((h) => !KNOWN.has(h)),
-        };
-        const dup = names.find((h, i) => names.indexOf(h) !== i);
-        if (dup) {
-          yield {
-            t: "fatal",
-            message: `Cannot import: column "${dup}" appears twice in the header on line ${line}`,
-          };
-          return false;
-        }
-        if (!names.includes("name")) {
-          yield {
-            t: "fatal",
-            message: `Cannot import: the header on line ${line} has no "name" column (found: ${
-              names.join(", ")
-            }; fields separated by ${delimiterName(delimiter)})`,
-          };
-          return false;
-        }
-        continue;
-      }
-      const full = batcher.add(line, bytes, rowOf(record, line, header, delimiter));
-      if (full) yield full;
-    }
-    yield* batcher.rest();
-    yield { t: "piece_end", seq };
-    batcher = new Batcher(++seq);
-    return true;
-  }
-  const pending: Uint8Array[] = [];
-  let pendingBytes = 0;
+  const batcher = new Batcher();
   try {
-    for await (const next of chunks) {
-      pending.push(next);
-      pendingBytes += next.length;
-      if (pendingBytes < PIECE) continue;
-      const chunk = pending.length === 1 ? pending[0]! : concat(...pending);
-      pending.length = 0;
-      pendingBytes = 0;
-      const started = carry.length === 0;
-      const data = started ? chunk : concat(carry, chunk);
-      const atRecord = recordCut(data);
-      const cut = atRecord || data.lastIndexOf(LF) + 1;
-      if (cut === 0) {
-        carry = data;
-        if (carry.length > MAX_RECORD_BYTES) {
-          throw new ParseFailure(
-            `Cannot parse the CSV: ${
-              csvProblem("CSV_MAX_RECORD_SIZE", {} as CsvError, lines + 1, delimiter)
-            }`,
-          );
-        }
-        continue;
-      }
-      const piece = data.subarray(0, cut);
-      const tail = data.subarray(cut);
-      if (delegate && header !== null && started && atRecord) {
-        // Counted first: a delegated piece's bytes may move to the other thread.
-        const [rest, pieceLines] = [tail.slice(), countLines(piece)];
-        if (delegate({ seq, data: piece, lines, bytes, header, format: how.format, delimiter })) {
-          lines += pieceLines;
-          bytes += cut;
-          carry = rest;
-          batcher = new Batcher(++seq);
+    for await (const records of csvRecords(chunks, how.delimiter)) {
+      for (const { record, line, bytes } of records) {
+        if (header === null) {
+          const names = header = record.map((h) => h.trim());
+          yield {
+            t: "header",
+            format: how.format,
+            encoding: how.encoding,
+            delimiter: how.delimiter,
+            unknownColumns: names.filter((h) => !KNOWN.has(h)),
+          };
+          const dup = names.find((h, i) => names.indexOf(h) !== i);
+          if (dup) {
+            yield {
+              t: "fatal",
+              message: `Cannot import: column "${dup}" appears twice in the header on line ${line}`,
+            };
+            return;
+          }
+          if (!names.includes("name")) {
+            yield {
+              t: "fatal",
+              message: `Cannot import: the header on line ${line} has no "name" column (found: ${
+                names.join(", ")
+              }; fields separated by ${delimiterName(how.delimiter)})`,
+            };
+            return;
+          }
           continue;
         }
+        let row: ReturnType<typeof readRow>;
+        if (record.length !== header.length) {
+          const hint = record.length === 1 && header.length > 1
+            ? `; is the row separated by ${delimiterName(how.delimiter)} like the header?`
+            : "";
+          row = {
+            ok: false,
+            errors: [{
+              line,
+              column: "row",
+              value: record.join(how.delimiter).slice(0, 80),
+              message:
+                `expected ${header.length} fields as in the header, found ${record.length}${hint}`,
+            }],
+          };
+        } else {
+          const cells: Record<string, string> = {};
+          for (let i = 0; i < header.length; i++) cells[header[i]!] = record[i]!;
+          row = readRow(cells, line);
+        }
+        const full = batcher.add(line, bytes, row);
+        if (full) yield full;
       }
-      if (!(yield* local(piece, false))) return;
-      if (tail.length) carry = carry.length ? concat(carry, tail) : tail.slice();
     }
-    if (pending.length) carry = concat(carry, ...pending);
-    if (carry.length && !(yield* local(carry, true))) return;
   } catch (e) {
     // Rows read before the failure are still reported, as they always were.
     yield* batcher.rest();
     throw e;
   }
-  yield { t: "done", header: header !== null, pieces: seq };
+  yield* batcher.rest();
+  yield { t: "done", header: header !== null };
 }
 
 /** A csv-parse error in our words, with the likely cause. */
@@ -575,5 +448,5 @@ async function* jsonRows(
   }
   yield* batcher.rest();
   if (unknown.size) yield header();
-  yield { t: "done", header: true, pieces: 0 };
+  yield { t: "done", header: true };
 }

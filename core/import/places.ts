@@ -3,7 +3,8 @@
  * as the full English name the API promises ("JP" as "Japan", "ON" as
  * "Ontario"), an unknown one is kept as written, each with a warning, and
  * the search keys of both are computed (ISO 3166 codes where known). The
- * parse workers apply it to each row they prepare (prepare.ts).
+ * importing thread applies it, so the ISO data loads there while the parse
+ * worker starts.
  *
  * @example
  * ```ts ignore

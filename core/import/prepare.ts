@@ -1,9 +1,10 @@
 /**
- * A valid club made ready to store, in the parse workers (the importing
- * thread only inserts): the row rules applied (quality.ts), a slug derived
- * when the row has none and the search keys computed ({@link prepareClub});
- * then the place settled (places.ts), the columns, the digest and the JSON
- * an anonymous caller is sent ({@link clubRow}).
+ * A valid club made ready to store: in the parse worker, the row rules
+ * applied (quality.ts), a slug derived when the row has none and the
+ * search keys computed ({@link prepareClub}); in the importing thread, which
+ * has time to spare while the worker parses, the place settled (places.ts),
+ * the columns, the digest and the JSON an anonymous caller is sent
+ * ({@link clubRow}).
  *
  * @example
  * ```ts ignore

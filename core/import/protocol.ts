@@ -1,23 +1,20 @@
 /**
- * Messages between the import and its parse workers (see rows.ts and
- * worker.ts). The main thread owns the database; the reader worker reads,
- * decodes, parses, validates and prepares rows, and hands every other
- * piece of a large CSV to a helper worker, so the work runs on every core.
- * Rows come back numbered by piece, and are taken in file order.
+ * Messages between the import and its parse worker (see rows.ts and
+ * worker.ts). The main thread owns the database; the worker reads, decodes,
+ * parses, validates and prepares rows, so the two halves run on two cores.
  *
  * @example
  * ```ts
  * import type { FromWorker } from "./protocol.ts";
- * const done: FromWorker = { t: "done", header: true, pieces: 0 };
+ * const done: FromWorker = { t: "done", header: true };
  * ```
  * @module
  */
 import type { RowError } from "./csv_row.ts";
-import type { RowParams } from "./prepare.ts";
+import type { RowKeys, RowValues } from "./prepare.ts";
 import type { RowWarning } from "./quality.ts";
 import type { Encoding } from "./encoding.ts";
 import type { Format } from "./shape.ts";
-import type { CsvPiece } from "./parse.ts";
 
 /** How to read the input; null fields are detected. */
 export interface ParseOptions {
@@ -31,18 +28,15 @@ export interface BadRow {
   errors: RowError[];
 }
 
-/** A valid row, ready to store: its `clubs` values, its anonymous JSON and its digest. */
+/** A valid row: its key columns and its Club field values. */
 export interface GoodRow {
-  params: RowParams;
-  json: string;
-  digest: number;
+  keys: RowKeys;
+  values: RowValues;
 }
 
 /** Rows in file order: `lines[i]` and `bytes[i]` belong to `rows[i]`. */
 export interface RowBatch {
   t: "rows";
-  /** The CSV piece the rows belong to (see parse.ts); none for JSON. */
-  seq?: number;
   lines: number[];
   /** Bytes parsed when the row ended, for progress. */
   bytes: number[];
@@ -62,17 +56,13 @@ export interface HeaderInfo {
   unknownColumns: string[];
 }
 
-/** What a worker sends. */
+/** What the worker sends. */
 export type FromWorker =
   /** Send the next chunk of input. */
   | { t: "pull" }
   /** How the input is read; for JSON sent again at the end with every unknown key. */
   | HeaderInfo
   | RowBatch
-  /** A piece of CSV for the helper worker to read (see parse.ts). */
-  | ({ t: "piece" } & CsvPiece)
-  /** Every row of piece `seq` was sent. */
-  | { t: "piece_end"; seq: number }
   /** The header cannot be used: the import stops with this message. */
   | { t: "fatal"; message: string }
   /**
@@ -80,9 +70,9 @@ export type FromWorker =
    * corrupt gzip), or is not valid in its encoding or format (`message` is
    * complete and names the line).
    */
-  | { t: "error"; message: string; read?: boolean; seq?: number }
-  /** The input ended, after `pieces` CSV pieces; `header` is false for an empty file. */
-  | { t: "done"; header: boolean; pieces: number };
+  | { t: "error"; message: string; read?: boolean }
+  /** The input ended; `header` is false for an empty file. */
+  | { t: "done"; header: boolean };
 
 /** What the main thread sends. */
 export type ToWorker =
@@ -91,8 +81,4 @@ export type ToWorker =
   /** The next chunk of input, or null at its end. */
   | { t: "chunk"; bytes: Uint8Array | null }
   /** A batch was handled: the worker may send one more. */
-  | { t: "ack" }
-  /** To the helper: read this piece (numbered `seq`). */
-  | ({ t: "piece" } & CsvPiece)
-  /** To the reader: the helper has finished a piece it was given. */
-  | { t: "piece_done" };
+  | { t: "ack" };

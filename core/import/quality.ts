@@ -5,7 +5,7 @@
  * types, a missing name, duplicate ids or slugs) are rejected elsewhere.
  *
  * The rules about places (codes, unknown countries and regions) are in
- * places.ts.
+ * places.ts, which the importing thread applies.
  *
  * @example
  * ```ts ignore

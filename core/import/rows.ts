@@ -1,5 +1,5 @@
 /**
- * Parsed, validated rows from a byte stream, produced by parse workers
+ * Parsed, validated rows from a byte stream, produced by a worker
  * (worker.ts) while the caller inserts the previous batch. A file
  * from openSource is read by the worker itself; any other stream stays
  * with the caller, which reads a chunk whenever the worker asks. The worker
@@ -54,11 +54,9 @@ export function importRows(
 }
 
 /**
- * Streams `source` through the parse workers: the reader, and a helper
- * started when the reader first lends it a piece of a large CSV. Rows come
- * back in file order whichever worker read them. Every batch must be
- * handled before the next is requested (the generator acknowledges it
- * then). The workers stop when the generator ends, normally or not.
+ * Streams `source` through the parse worker. Every batch must be handled
+ * before the next is requested (the generator acknowledges it then). The
+ * worker stops when the generator ends, normally or not.
  *
  * @example
  * ```ts ignore
@@ -72,16 +70,9 @@ export async function* workerRows(
   signal?: AbortSignal,
 ): AsyncGenerator<RowMessage, void, undefined> {
   const worker = new Worker(WORKER, { type: "module" });
-  let helper: Worker | null = null;
   const path = claimSourceFile(source);
   const reader = path === null ? source.getReader() : null;
-  // Messages in file order. CSV rows wait for the pieces before theirs.
   const queue: FromWorker[] = [];
-  const held = new Map<number, FromWorker[]>();
-  let next = 0;
-  let done: Extract<FromWorker, { t: "done" }> | null = null;
-  // The helper's batches need no acknowledgement: it holds at most a few pieces.
-  const helped = new WeakSet<FromWorker>();
   let failure: Error | null = null;
   let wake: (() => void) | null = null;
   const notify = () => {
@@ -102,49 +93,18 @@ export async function* workerRows(
       notify();
     }
   };
-  /** Moves the messages of the pieces now due to the queue. */
-  const release = () => {
-    for (let due = held.get(next); due; due = held.get(next)) {
-      const end = due.findIndex((m) => m.t === "piece_end");
-      queue.push(...due.splice(0, end < 0 ? due.length : end + 1));
-      if (end < 0) break;
-      held.delete(next++);
+  worker.onmessage = (e: MessageEvent<FromWorker>) => {
+    if (e.data.t === "pull") void feed();
+    else {
+      queue.push(e.data);
+      notify();
     }
-    if (done && next >= done.pieces) {
-      queue.push(done);
-      done = null;
-    }
-    notify();
   };
-  const onError = (e: ErrorEvent) => {
+  worker.onerror = (e: ErrorEvent) => {
     e.preventDefault();
     failure ??= new Error(`The import worker failed: ${e.message}`);
     notify();
   };
-  const arrive = (m: FromWorker, fromHelper: boolean) => {
-    if (m.t === "pull") return void feed();
-    if (m.t === "piece") {
-      if (!helper) {
-        helper = new Worker(WORKER, { type: "module" });
-        helper.onmessage = (e: MessageEvent<FromWorker>) => arrive(e.data, true);
-        helper.onerror = onError;
-      }
-      helper.postMessage(m, [m.data.buffer as ArrayBuffer]);
-      return;
-    }
-    if (fromHelper) {
-      helped.add(m);
-      if (m.t === "piece_end" || m.t === "error") send({ t: "piece_done" });
-    }
-    const seq = m.t === "rows" || m.t === "piece_end" || m.t === "error" ? m.seq : undefined;
-    if (m.t === "done") done = m;
-    else if (seq === undefined) queue.push(m);
-    else if (held.has(seq)) held.get(seq)!.push(m);
-    else held.set(seq, [m]);
-    release();
-  };
-  worker.onmessage = (e: MessageEvent<FromWorker>) => arrive(e.data, false);
-  worker.onerror = onError;
   // A stop must not wait for input that may never come (a pipe kept open).
   const onAbort = () => notify();
   signal?.addEventListener("abort", onAbort);
@@ -161,15 +121,14 @@ export async function* workerRows(
       if (m.t === "error") {
         throw m.read ? new ReadFailure(m.message) : new ParseFailure(m.message);
       }
-      if (m.t === "pull" || m.t === "piece") continue;
+      if (m.t === "pull") continue;
       yield m;
-      if (m.t === "rows" && !helped.has(m)) send({ t: "ack" });
+      if (m.t === "rows") send({ t: "ack" });
       if (m.t === "done" || m.t === "fatal") return;
     }
   } finally {
     signal?.removeEventListener("abort", onAbort);
     worker.terminate();
-    (helper as Worker | null)?.terminate();
     reader?.cancel().catch(() => {});
   }
 }
