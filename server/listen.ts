@@ -59,6 +59,11 @@ export interface ServeSettings {
   trustProxy: number;
   /** No access log. */
   quiet: boolean;
+  /**
+   * Hold every club's JSON in memory (core/store/club_json.ts): page bodies
+   * are slices instead of SQLite reads; false with `--lean`.
+   */
+  holdJson: boolean;
   supportEmail: string;
   /** Worker isolates (1 = serve from the main isolate). */
   workers: number;
@@ -93,6 +98,7 @@ export const DEFAULT_SETTINGS: Omit<ServeSettings, "db"> = {
   name: DEFAULT_NAME,
   trustProxy: 0,
   quiet: false,
+  holdJson: true,
   supportEmail: DEFAULT_SUPPORT_EMAIL,
   workers: 1,
   sessions: null,
@@ -217,8 +223,7 @@ export function listen(settings: ServeSettings, options: ListenOptions = {}): Li
   // A broken database is reported once per change of state, not per request.
   const directory = new WatchedDirectory(
     settings.db,
-    // Page bodies are slices of the held club JSON (core/store/club_json.ts).
-    { checkEveryMs: settings.checkEveryMs, holdJson: true },
+    { checkEveryMs: settings.checkEveryMs, holdJson: settings.holdJson },
     (line) => sink(prefix + line),
   );
   const redisSessions = settings.sessions !== null && isRedisUrl(settings.sessions);

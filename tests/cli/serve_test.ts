@@ -7,6 +7,7 @@ import {
   assertStrictEquals,
 } from "../_assert.ts";
 import { sharedFixture } from "../_fixture.ts";
+import { DEFAULT_SETTINGS, listen } from "../../server/listen.ts";
 import { MAIN, run as runDeno, spawn } from "../_run.ts";
 
 const fx = await sharedFixture();
@@ -243,6 +244,7 @@ Deno.test("resolveServe() prefers a flag to its variable and fills defaults", ()
     name: "Club Directory",
     trustProxy: 1,
     quiet: false,
+    holdJson: true,
     workers: 1,
     supportEmail: "support@clubdir.example",
     sessions: null,
@@ -252,6 +254,29 @@ Deno.test("resolveServe() prefers a flag to its variable and fills defaults", ()
   });
   const d = resolveServe([], (n) => ({ CLUBDIR_DB: "/tmp/env.db" } as Record<string, string>)[n]);
   assert(d !== "help" && d.settings.db === "/tmp/env.db" && !d.explicitDb);
+});
+
+Deno.test("--lean or CLUBDIR_LEAN=1 keeps club JSON on disk; a served page is the same bytes", async () => {
+  const held = (args: string[], env: Record<string, string> = {}) => {
+    const r = resolveServe(["--db", "x.db", ...args], (n) => env[n]);
+    return r === "help" ? null : r.settings.holdJson;
+  };
+  assertStrictEquals(held([]), true);
+  assertStrictEquals(held(["--lean"]), false);
+  assertStrictEquals(held([], { CLUBDIR_LEAN: "1" }), false);
+  const bodies: string[] = [];
+  for (const holdJson of [true, false]) {
+    const running = listen({ ...DEFAULT_SETTINGS, db: fx.path, port: 0, quiet: true, holdJson });
+    try {
+      const port = running.server.addr.port;
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/clubs?type=golf`);
+      bodies.push(await res.text());
+    } finally {
+      await running.close();
+    }
+  }
+  assertStrictEquals(bodies[0], bodies[1]);
+  assert(bodies[0]!.includes('"total":13'), bodies[0]);
 });
 
 Deno.test("--trust-proxy takes an optional hop count (default 1), also from CLUBDIR_TRUST_PROXY", () => {
