@@ -17,7 +17,6 @@
  */
 import { DatabaseSync } from "node:sqlite";
 import { CLUB_FIELDS } from "../model/fields.ts";
-import type { RowNumbers } from "./row_numbers.ts";
 
 /** How many clubs an import adds, removes, changes and leaves as they were. */
 export interface DiffCounts {
@@ -40,29 +39,43 @@ export type DiffResult =
   | { previous: true; counts: DiffCounts }
   | { previous: false; reason: string };
 
+/** Digests wait by `clubs` rowid until slugs are final (see {@link saveDigests}). */
+export const CREATE_DIGESTS = `
+CREATE TEMP TABLE staged_digests (club INTEGER PRIMARY KEY, digest INTEGER NOT NULL);
+`;
+
+/**
+ * Stages the digests of consecutive `clubs` rowids, from `first`, in one
+ * statement: a JSON array (exact: digests are integers below 2^53) costs a
+ * tenth of a statement per club, and the digests wait in SQLite's bounded
+ * cache, not in memory.
+ *
+ * @example
+ * ```ts ignore
+ * import { digestStager } from "./diff.ts";
+ * digestStager(db)(1, [4242, 1717]); // clubs 1 and 2
+ * ```
+ */
+export function digestStager(db: DatabaseSync): (first: number, digests: number[]) => void {
+  const stage = db.prepare(
+    "INSERT INTO staged_digests(club, digest) SELECT ? + key, value FROM json_each(?)",
+  );
+  return (first, digests) => {
+    if (digests.length) stage.run(first, JSON.stringify(digests));
+  };
+}
+
 /**
  * Stores each club's digest by id, in id order (a compact, sorted table
- * for the next import's comparison), from the digests kept by `clubs`
- * rowid while the rows streamed in. Runs once slugs are final.
+ * for the next import's comparison). Runs once slugs are final.
  *
  * @example
  * ```ts ignore
  * import { saveDigests } from "./diff.ts";
- * saveDigests(db, digests);
+ * saveDigests(db);
  * ```
  */
-export function saveDigests(db: DatabaseSync, digests: RowNumbers): void {
-  db.exec(
-    "CREATE TEMP TABLE staged_digests (club INTEGER PRIMARY KEY, digest INTEGER NOT NULL)",
-  );
-  // A block of digests per statement, as a JSON array (exact: they are
-  // integers below 2^53): a statement per club would cost ten times more.
-  const stage = db.prepare(
-    "INSERT INTO staged_digests(club, digest) SELECT ? + key, value FROM json_each(?)",
-  );
-  for (const { first, values } of digests.blocks()) {
-    stage.run(first, JSON.stringify(Array.from(values)));
-  }
+export function saveDigests(db: DatabaseSync): void {
   db.exec(`
     CREATE TABLE club_digests (id TEXT PRIMARY KEY, digest INTEGER NOT NULL) WITHOUT ROWID;
     INSERT INTO club_digests SELECT c.id, d.digest

@@ -31,8 +31,14 @@ import { lockImport, removeStaleTemps, tempPathFor } from "./lock.ts";
 import { clubRow, digestOf, INSERT_COLUMNS } from "./prepare.ts";
 import { settlePlace } from "./places.ts";
 import { Tally } from "./tally.ts";
-import { diffDatabases, type DiffEntry, type DiffResult, saveDigests } from "./diff.ts";
-import { RowNumbers } from "./row_numbers.ts";
+import {
+  CREATE_DIGESTS,
+  diffDatabases,
+  type DiffEntry,
+  type DiffResult,
+  digestStager,
+  saveDigests,
+} from "./diff.ts";
 import type { Encoding } from "./encoding.ts";
 import type { Format } from "./shape.ts";
 
@@ -184,7 +190,7 @@ async function build(
     db.exec(
       `PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA locking_mode=EXCLUSIVE; PRAGMA cache_size=-${CACHE_KIB};`,
     );
-    db.exec(CREATE_TABLES + CREATE_STAGED_JSON);
+    db.exec(CREATE_TABLES + CREATE_STAGED_JSON + CREATE_DIGESTS);
     // The temp schema has its own, small default cache: size it like main's.
     db.exec(`PRAGMA temp.cache_size=-${CACHE_KIB};`);
     const staged = await stage(db, source, options);
@@ -193,8 +199,8 @@ async function build(
     // The rows are on disk by the time the indexes are built: the final
     // fsync then only waits for what the build wrote.
     const flushed = options.dryRun ? null : flushInBackground(tmp);
-    assignSlugs(db, staged.digests);
-    saveDigests(db, staged.digests);
+    assignSlugs(db);
+    saveDigests(db);
     finish(db, options.source ?? "");
     const built = lap();
     options.signal?.throwIfAborted();
@@ -260,14 +266,14 @@ async function stage(
   db: DatabaseSync,
   source: ReadableStream<Uint8Array>,
   options: ImportOptions,
-): Promise<{ rows: number; header: Header; warnings: WarningSummary; digests: RowNumbers }> {
+): Promise<{ rows: number; header: Header; warnings: WarningSummary }> {
   const insert = db.prepare(
     `INSERT INTO clubs(${INSERT_COLUMNS.join(", ")}) VALUES (${
       INSERT_COLUMNS.map(() => "?").join(", ")
     })`,
   );
   const insertJson = db.prepare("INSERT INTO staged_json(club, json) VALUES (?, ?)");
-  const digests = new RowNumbers();
+  const stageDigests = digestStager(db);
   const tally = new Tally(options.maxErrors ?? 50);
   let header: Header = { format: "csv", encoding: "utf-8", delimiter: ",", unknownColumns: [] };
   let sawHeader = false;
@@ -306,6 +312,9 @@ async function stage(
       if (m.t !== "rows") continue;
       // The worker's warnings (in line order) are tallied with their rows.
       let w = 0;
+      // The batch's clubs get consecutive rowids: their digests are staged together.
+      const first = rows + 1;
+      const digests: number[] = [];
       for (let i = 0; i < m.rows.length; i++) {
         const row = m.rows[i]!;
         while (w < m.warnings.length && m.warnings[w]!.line <= m.lines[i]!) {
@@ -321,12 +330,13 @@ async function stage(
         // A new table's rowids count from 1 in insert order.
         rows++;
         insertJson.run(rows, json);
-        digests.set(rows, digest);
+        digests.push(digest);
         if (rows % 1000 === 0) {
           options.onProgress?.(rows, m.bytes[i]!);
           options.signal?.throwIfAborted();
         }
       }
+      stageDigests(first, digests);
     }
     db.exec("COMMIT");
   } catch (e) {
@@ -392,7 +402,7 @@ async function stage(
     );
   }
   options.onProgress?.(rows, 0);
-  return { rows, header, warnings, digests };
+  return { rows, header, warnings };
 }
 
 const plural = (n: number, word: string) =>
@@ -402,7 +412,7 @@ const plural = (n: number, word: string) =>
  * Makes derived slugs unique: explicit slugs win, and later rows whose
  * derived slug is taken get `-2`, `-3`, …
  */
-function assignSlugs(db: DatabaseSync, digests: RowNumbers): void {
+function assignSlugs(db: DatabaseSync): void {
   const clashes = db.prepare("SELECT slug FROM clubs GROUP BY slug HAVING count(*) > 1")
     .all() as {
       slug: string;
@@ -414,6 +424,7 @@ function assignSlugs(db: DatabaseSync, digests: RowNumbers): void {
   const taken = db.prepare("SELECT 1 FROM clubs WHERE slug = ?");
   const setSlug = db.prepare("UPDATE clubs SET slug = ? WHERE rowid = ?");
   const setJson = db.prepare("UPDATE staged_json SET json = ? WHERE club = ?");
+  const setDigest = db.prepare("UPDATE staged_digests SET digest = ? WHERE club = ?");
   const get = db.prepare(`SELECT ${CLUB_FIELDS.join(", ")} FROM clubs WHERE rowid = ?`);
   db.exec("BEGIN");
   for (const { slug } of clashes) {
@@ -426,7 +437,7 @@ function assignSlugs(db: DatabaseSync, digests: RowNumbers): void {
       };
       setSlug.run(record.slug, row.r);
       setJson.run(asciiJson(toApiClub(record, "locked")), row.r);
-      digests.set(row.r, digestOf(recordToColumns(record)));
+      setDigest.run(digestOf(recordToColumns(record)), row.r);
       n++;
     }
   }
