@@ -1,7 +1,7 @@
 import { assertEquals } from "../../_assert.ts";
 import { DatabaseSync } from "node:sqlite";
 import { importCsv } from "../../../core/import/import.ts";
-import type { DiffEntry } from "../../../core/import/diff.ts";
+import { CREATE_DIGESTS, type DiffEntry, digestStager } from "../../../core/import/diff.ts";
 import { digestOf } from "../../../core/import/prepare.ts";
 
 const BEFORE = "id,name,city,holes\n" +
@@ -67,4 +67,16 @@ Deno.test("digestOf() tells null from empty and keeps value boundaries", () => {
   assertEquals(digestOf(["ab", "c"]) === digestOf(["a", "bc"]), false);
   assertEquals(digestOf([1, "x"]) === digestOf(["1", "x"]), false);
   assertEquals(digestOf(["same", 2]), digestOf(["same", 2]));
+});
+
+Deno.test("digests staged a batch at a time keep every bit, up to 2^53 - 1", () => {
+  const db = new DatabaseSync(":memory:");
+  db.exec(CREATE_DIGESTS);
+  const digests = [0, 1, 2 ** 32 + 1, 2 ** 53 - 1, 4503599627370497];
+  digestStager(db)(7, digests);
+  digestStager(db)(20, []);
+  const rows = db.prepare("SELECT club, digest FROM staged_digests ORDER BY club").all()
+    .map((r) => [Number(r.club), r.digest]);
+  assertEquals(rows, digests.map((d, i) => [7 + i, d]));
+  db.close();
 });
