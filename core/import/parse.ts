@@ -26,8 +26,13 @@ import { prepareClub } from "./prepare.ts";
 import { delimiterName, type Format, sniffDelimiter, sniffFormat } from "./shape.ts";
 import type { BadRow, GoodRow, HeaderInfo, ParseOptions, RowBatch } from "./protocol.ts";
 
-/** Rows per batch: large enough to amortise messaging, small enough to stream. */
-export const BATCH_ROWS = 500;
+/**
+ * Rows per batch: large enough to amortise messaging, small enough to
+ * stream, and to die young: a batch is live while it is built, sent and
+ * inserted, and with the import's 2 MiB young generation 500 rows were
+ * copied by every scavenge (100 cut the import's CPU time by about 7%).
+ */
+export const BATCH_ROWS = 100;
 
 /** The longest CSV record read (bytes): a longer one is an unclosed quote, not data. */
 export const MAX_RECORD_BYTES = 1 << 20;
