@@ -679,19 +679,20 @@ function httpLine(row: HttpRow, ceiling: HttpRow): string[] {
   const share = load.rps / ceiling.load.rps;
   const label = `HTTP ${row.name}${workersLabel(row.workers)}`;
   const need = shareTarget(row.kind);
-  const rssMb = TARGETS.rssMb[row.workers] ?? TARGETS.rssMb[1]!;
   let target = "–";
   if (need !== null) {
+    // Each row is held to its issue's words: a share of the ceiling, and for
+    // the mixed load a p99 too; memory is judged over the whole run (the
+    // "peak RSS of serve" rows), since the rows share one serve process.
     const misses: string[] = [];
     const of = row.kind === "compressed" ? "compressed ceiling" : "ceiling";
+    const p99 = row.kind === "mixed";
     if (share < need) misses.push(`< ${pct(need)} of ${of}`);
-    if (load.p99Ms >= TARGETS.p99Ms) misses.push(`p99 ≥ ${TARGETS.p99Ms} ms`);
-    if (row.rssMb !== null && row.rssMb > rssMb) misses.push(`RSS > ${rssMb} MB`);
+    if (p99 && load.p99Ms >= TARGETS.p99Ms) misses.push(`p99 ≥ ${TARGETS.p99Ms} ms`);
     if (load.non2xx || load.errors) misses.push(`${load.non2xx} non-2xx, ${load.errors} errors`);
     const issue = row.kind === "website" ? "#12" : "#13";
-    target = `${issue}: ≥ ${pct(need)} of ${of}, p99 < ${TARGETS.p99Ms} ms, RSS ≤ ${rssMb} MB: ${
-      verdict(misses)
-    }`;
+    const p99Words = p99 ? `, p99 < ${TARGETS.p99Ms} ms` : "";
+    target = `${issue}: ≥ ${pct(need)} of ${of}${p99Words}: ${verdict(misses)}`;
   }
   return [
     label,
