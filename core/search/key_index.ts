@@ -18,7 +18,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { foldKey } from "../model/fold.ts";
 import { typeKeysOf } from "../model/types.ts";
-import { wordsFor } from "./bits.ts";
+import { bitsWhere } from "./bits.ts";
 import type { ClubStore } from "../store/store.ts";
 
 /**
@@ -313,16 +313,9 @@ export function clubBits(
     weigh: (set, key) => set.byteLength + key.length,
   }).use(key, () => {
     const data = keyIndex(store).column(column);
-    const set = new Uint32Array(wordsFor(data.length));
-    // Bits set through a byte view (the same layout on little-endian machines):
-    // byte values stay small integers, where 32-bit words would box numbers
-    // above 2^30 on every store until the loop is optimised.
-    const bytes = new Uint8Array(set.buffer);
-    const one = typeof allowed === "number";
-    for (let i = 0; i < data.length; i++) {
-      if (one ? data[i] === allowed : allowed[data[i]!]) bytes[i >>> 3]! |= 1 << (i & 7);
-    }
-    return set;
+    return typeof allowed === "number"
+      ? bitsWhere(data.length, (i) => data[i] === allowed)
+      : bitsWhere(data.length, (i) => allowed[data[i]!] === 1);
   });
 }
 

@@ -23,7 +23,7 @@ import {
 import { isIsoKey, NORTH_AMERICA, resolveCountryKey, resolveStateKey } from "../places/resolve.ts";
 import type { ClubStore } from "../store/store.ts";
 import { clubBits, clubNames, keyIndex, longestName, typeMask } from "./key_index.ts";
-import { countBits, eachBit, hasBit, intersect, pageOfBits, wordsFor } from "./bits.ts";
+import { bitsWhere, countBits, eachBit, hasBit, intersect, pageOfBits } from "./bits.ts";
 import { wordHits, wordIndex, wordMatches, wordTier } from "./words.ts";
 
 /** One page of matches as ranks, before any representation is chosen. */
@@ -246,11 +246,7 @@ function nameBitsMemo(store: ClubStore) {
 function nameBits(store: ClubStore, fragment: string): Uint32Array {
   return nameBitsMemo(store).use(fragment, () => {
     const names = clubNames(store);
-    const set = new Uint32Array(wordsFor(names.length));
-    for (let i = 0; i < names.length; i++) {
-      if (names[i]!.includes(fragment)) set[i >>> 5]! |= 1 << (i & 31);
-    }
-    return set;
+    return bitsWhere(names.length, (i) => names[i]!.includes(fragment));
   });
 }
 
