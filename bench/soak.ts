@@ -350,14 +350,19 @@ async function idlePhase(server: Server) {
   }
   const whileHeld = await probe(`${server.base}/api/v1/clubs?limit=1`);
   const rss = rssMb(server.proc.pid);
+  const after = await releaseAndProbe(held, server.base);
+  return { opened, failed, whileHeld, after, rss };
+}
+
+/** Closes the held connections, lets the server notice, and asks it once more. */
+async function releaseAndProbe(held: Deno.Conn[], base: string) {
   for (const c of held) {
     try {
       c.close();
     } catch { /* closed by the server */ }
   }
   await new Promise((r) => setTimeout(r, 500));
-  const after = await probe(`${server.base}/api/v1/clubs?limit=1`);
-  return { opened, failed, whileHeld, after, rss };
+  return await probe(`${base}/api/v1/clubs?limit=1`);
 }
 
 async function fdLimitPhase(db: string) {
@@ -379,13 +384,7 @@ async function fdLimitPhase(db: string) {
   ) await new Promise((r) => setTimeout(r, 100));
   const reached = server.lines.find((l) => l.startsWith("out of file descriptors")) ?? null;
   const whileFlooded = await probe(`${server.base}/api/v1/clubs?limit=1`);
-  for (const c of held) {
-    try {
-      c.close();
-    } catch { /* closed by the server */ }
-  }
-  await new Promise((r) => setTimeout(r, 500));
-  const after = await probe(`${server.base}/api/v1/clubs?limit=1`);
+  const after = await releaseAndProbe(held, server.base);
   const code = await server.stop();
   return { held: held.length, reached, whileFlooded, after, code };
 }
