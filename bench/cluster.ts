@@ -37,6 +37,7 @@ import { mainConf, parseLogLine, renderSite, SITE_CONF } from "./cluster/nginx.t
 import { freePort, type Proc, Procs, waitForPort } from "./cluster/procs.ts";
 import { ensureTool } from "./cluster/tools.ts";
 import { openSessionAdmin } from "../core/sessions/mod.ts";
+import { SERVE_V8_FLAGS } from "./serve_flags.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const MAIN = `${ROOT}main.ts`;
@@ -195,7 +196,7 @@ class Cluster {
     const redis = `127.0.0.1:${this.redisPort}`;
     r.proc = await this.procs.start(`replica${r.index}`, Deno.execPath(), [
       "run",
-      "--v8-flags=--max-semi-space-size=4",
+      SERVE_V8_FLAGS,
       `--allow-net=127.0.0.1:${r.port},${redis}`,
       `--allow-read=${ROOT},${r.dir}`,
       `--allow-write=${r.dir}`,

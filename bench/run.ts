@@ -35,6 +35,7 @@ import { mcpBench } from "./mcp.ts";
 import { topSelfTime } from "./profile.ts";
 import { type LoadResult, type LoadTool, loadTool, parseDuration, runLoad } from "./wrk.ts";
 import { compressBody, negotiateEncoding } from "../server/http/compress.ts";
+import { SERVE_V8_FLAGS } from "./serve_flags.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const MAIN = `${ROOT}main.ts`;
@@ -352,9 +353,8 @@ function serveArgs(dbPath: string, port: number, workers: number, cpuProf: strin
     "run",
     "-A",
     ...(cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${cpuProf}`] : []),
-    // As `deno task serve` runs it: a 4 MB young generation keeps RSS near
-    // 100 MB at the same throughput (the default grows to 16 MB per space).
-    "--v8-flags=--max-semi-space-size=4",
+    // As `deno task serve` runs it (see serve_flags.ts).
+    SERVE_V8_FLAGS,
     // --workers needs SO_REUSEPORT, an unstable Deno API.
     ...(workers > 1 ? ["--unstable-net"] : []),
     MAIN,

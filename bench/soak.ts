@@ -32,6 +32,7 @@ import { fileURLToPath } from "node:url";
 import { parseDuration } from "./wrk.ts";
 import { ensureDatabase } from "../core/import/mod.ts";
 import { defaultDbPath } from "../core/store/mod.ts";
+import { SERVE_V8_FLAGS } from "./serve_flags.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const MAIN = `${ROOT}main.ts`;
@@ -67,7 +68,7 @@ async function startServe(db: string, extra: string[], ulimit?: number): Promise
   const args = [
     "run",
     "-A",
-    "--v8-flags=--max-semi-space-size=4",
+    SERVE_V8_FLAGS,
     MAIN,
     "serve",
     "--db",

@@ -1,6 +1,7 @@
 import { mainConf, parseLogLine, renderSite, SITE_CONF } from "../../bench/cluster/nginx.ts";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
 import { run } from "../_run.ts";
+import { SERVE_V8_FLAGS, taskV8Flags } from "../../bench/serve_flags.ts";
 
 const UNIT = new URL("../../deploy/systemd/clubdir@.service", import.meta.url);
 
@@ -122,4 +123,12 @@ Deno.test("parseLogLine() reads the cluster test's access log format", () => {
     },
   );
   assertEquals(parseLogLine("garbage"), null);
+});
+
+Deno.test("the unit and the compile task run serve with the serve task's V8 flags", async () => {
+  const config = JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url)));
+  assertEquals(taskV8Flags(config, "compile"), SERVE_V8_FLAGS);
+  const unit = await Deno.readTextFile(UNIT);
+  assertEquals(unit.match(/--v8-flags=\S+/g), [SERVE_V8_FLAGS]);
+  assertMatch(SERVE_V8_FLAGS, /--heap-growing-percent=\d+/);
 });
