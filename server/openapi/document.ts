@@ -39,6 +39,7 @@ import {
   type SearchParam,
   type SearchParamInfo,
 } from "../../core/search/mod.ts";
+import { asciiJson } from "../../core/model/mod.ts";
 import { SESSION_TIERS } from "../../core/sessions/mod.ts";
 import { DEFAULT_SUPPORT_EMAIL } from "../config.ts";
 import { COMPRESS_MIN_BYTES, ENCODINGS } from "../http/compress.ts";
@@ -791,5 +792,6 @@ export function openApiDocument(
 export function openApiJson(supportEmail: string = DEFAULT_SUPPORT_EMAIL): string {
   openApiDocument(supportEmail);
   const entry = documents.get(supportEmail)!;
-  return entry.json ??= JSON.stringify(entry.doc);
+  // ASCII keeps the 200 KB text a one-byte string: sent about 4x faster.
+  return entry.json ??= asciiJson(entry.doc);
 }

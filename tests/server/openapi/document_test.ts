@@ -75,6 +75,13 @@ Deno.test("the document is OpenAPI 3.0.0, version 1.2.0, built once and frozen",
   assertStrictEquals(openApiJson(), openApiJson());
 });
 
+Deno.test("openApiJson() is ASCII, with the document's non-ASCII text as \\u escapes", () => {
+  const json = openApiJson();
+  assert(!/[^ -~]/.test(json), "printable ASCII only");
+  assert(JSON.stringify(doc).includes("\u2013"), "the document holds an en dash");
+  assert(json.includes("\\u2013"), "written as an escape");
+});
+
 Deno.test("component schemas are the zod schemas, with refs between them", () => {
   for (const name of ["ClubList", "Club", "FeeView", "Problem"]) assert(schemas[name], name);
   assertEquals(schemas.ClubList.properties.clubs.items, { $ref: "#/components/schemas/Club" });
