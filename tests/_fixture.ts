@@ -120,3 +120,34 @@ export async function csvFile(text: string, dir?: string): Promise<string> {
   await Deno.writeTextFile(p, text);
   return p;
 }
+
+/**
+ * Writes a CSV of `count` golf clubs named "Club 000000000001"… (in name
+ * order, each with its own id and slug) under the fixture's header, and
+ * returns its path; `cells` adds or overrides columns of club `n`.
+ *
+ * @example
+ * ```ts ignore
+ * await using fx = await fixture({ csv: await numberedClubsCsv(250) });
+ * ```
+ */
+export async function numberedClubsCsv(
+  count: number,
+  cells: (n: string) => Record<string, string> = () => ({}),
+): Promise<string> {
+  const header = (await Deno.readTextFile(FIXTURE_CSV)).split("\n")[0]!;
+  const columns = header.split(",");
+  const rows = Array.from({ length: count }, (_, i) => {
+    const n = String(i + 1).padStart(12, "0");
+    const row: Record<string, string> = {
+      name: `Club ${n}`,
+      type: "golf",
+      currency: "USD",
+      id: `00000000-0000-4000-8000-${n}`,
+      slug: `club-${n}`,
+      ...cells(n),
+    };
+    return columns.map((c) => row[c] ?? "").join(",");
+  });
+  return await csvFile([header, ...rows].join("\n") + "\n");
+}

@@ -1,5 +1,4 @@
-import { Directory } from "../../../core/store/directory.ts";
-import { fixture, FIXTURE_CSV, importFile, sharedFixture } from "../../_fixture.ts";
+import { fixture, numberedClubsCsv, sharedFixture } from "../../_fixture.ts";
 import { COMPRESS_MIN_BYTES, ENCODINGS } from "../../../server/http/compress.ts";
 import { decoded, get, testApp } from "../_helpers.ts";
 import { assert, assertEquals, assertStrictEquals } from "../../_assert.ts";
@@ -104,43 +103,28 @@ Deno.test("GET /api/v1/clubs: a compressed body is weighed in the pages memo, on
 
 Deno.test("GET /api/v1/clubs: pages and their compressed forms stay within the memo's budget", async () => {
   // 250 clubs, so pages of up to 200 clubs (about 100 KB each) fill the 8 MiB budget.
-  const dir = await Deno.makeTempDir({ prefix: "clubdir-compress-test-" });
-  const big = new Directory(`${dir}/clubs.db`, { checkEveryMs: 0 });
-  try {
-    const header = (await Deno.readTextFile(FIXTURE_CSV)).split("\n")[0];
-    const rows = Array.from({ length: 250 }, (_, i) => {
-      const n = String(i + 1).padStart(12, "0");
-      const row = Array<string>(26).fill("");
-      row[0] = `Club ${n}`;
-      row[4] = "golf";
-      row[12] = "USD";
-      row[14] = `A private club number ${n} with a long description. `.repeat(8);
-      row[24] = `00000000-0000-4000-8000-${n}`;
-      row[25] = `club-${n}`;
-      return row.join(",");
-    });
-    await Deno.writeTextFile(`${dir}/big.csv`, [header, ...rows].join("\n") + "\n");
-    await importFile(`${dir}/big.csv`, `${dir}/clubs.db`);
-    const bigApp = testApp(big, { rateLimit: "off" });
-    let requests = 0;
-    for (let limit = 100; limit <= 200; limit += 1) {
-      for (const encoding of ["gzip", "br"]) {
-        const res = await bigApp.request(`http://x/api/v1/clubs?limit=${limit}`, {
-          headers: { "accept-encoding": encoding },
-        });
-        assertStrictEquals(res.headers.get("content-encoding"), encoding);
-        await res.body?.cancel();
-        requests++;
-      }
-      const memo = big.current().memoStats()["clubs.pages"]!;
-      assert(memo.bytes <= memo.budget, `${memo.bytes} > ${memo.budget} at limit=${limit}`);
+  await using fx = await fixture({
+    csv: await numberedClubsCsv(250, (n) => ({
+      description: `A private club number ${n} with a long description. `.repeat(8),
+    })),
+  });
+  const big = fx.directory;
+  const bigApp = testApp(big, { rateLimit: "off" });
+  let requests = 0;
+  for (let limit = 100; limit <= 200; limit += 1) {
+    for (const encoding of ["gzip", "br"]) {
+      const res = await bigApp.request(`http://x/api/v1/clubs?limit=${limit}`, {
+        headers: { "accept-encoding": encoding },
+      });
+      assertStrictEquals(res.headers.get("content-encoding"), encoding);
+      await res.body?.cancel();
+      requests++;
     }
     const memo = big.current().memoStats()["clubs.pages"]!;
-    assert(memo.size < 101, `older pages were evicted (${memo.size} kept)`);
-    assert(memo.bytes > memo.budget / 2, `the budget was used (${memo.bytes} bytes)`);
-    assert(requests > 0);
-  } finally {
-    big.close();
-    await Deno.remove(dir, { recursive: true });
+    assert(memo.bytes <= memo.budget, `${memo.bytes} > ${memo.budget} at limit=${limit}`);
   }
+  const memo = big.current().memoStats()["clubs.pages"]!;
+  assert(memo.size < 101, `older pages were evicted (${memo.size} kept)`);
+  assert(memo.bytes > memo.budget / 2, `the budget was used (${memo.bytes} bytes)`);
+  assert(requests > 0);
 });

@@ -12,7 +12,7 @@ import {
 import { createProblems } from "../../../server/http/problem.ts";
 import { get, getJson, names, testApp } from "../_helpers.ts";
 import { assert, assertEquals, assertMatch, assertStrictEquals } from "../../_assert.ts";
-import { fixture, FIXTURE_CSV, importFile, sharedFixture } from "../../_fixture.ts";
+import { fixture, numberedClubsCsv, sharedFixture } from "../../_fixture.ts";
 
 const fx = await sharedFixture();
 const app = testApp(fx.directory);
@@ -227,31 +227,19 @@ Deno.test("HEAD /api/v1/clubs answers the GET headers without a body", async () 
 
 Deno.test("GET /api/v1/clubs clamps limit=500 to 200", async () => {
   // 250 clubs: more than one clamped page.
-  const dir = await Deno.makeTempDir({ prefix: "clubdir-server-test-" });
-  const big = new Directory(`${dir}/clubs.db`, { checkEveryMs: 0 });
-  try {
-    const header = (await Deno.readTextFile(FIXTURE_CSV)).split("\n")[0];
-    const rows = Array.from({ length: 250 }, (_, i) => {
-      const n = String(i + 1).padStart(12, "0");
-      return `Club ${n},,,,golf,,,,,,,,USD,,,,,,,,,,,,00000000-0000-4000-8000-${n},club-${n}`;
-    });
-    await Deno.writeTextFile(`${dir}/big.csv`, [header, ...rows].join("\n") + "\n");
-    await importFile(`${dir}/big.csv`, `${dir}/clubs.db`);
-    const bigApp = testApp(big);
-    const { res, body } = await getJson(bigApp, "/api/v1/clubs?limit=500");
-    assertStrictEquals(res.status, 200);
-    assertStrictEquals(body.clubs.length, 200);
-    assertStrictEquals(body.total, 250);
-    assertStrictEquals(
-      res.headers.get("link"),
-      '<https://clubs.example/api/v1/clubs?limit=500&page=2>; rel="next"',
-    );
-    const second = await getJson(bigApp, "/api/v1/clubs?limit=500&page=2");
-    assertStrictEquals(second.body.clubs.length, 50);
-  } finally {
-    big.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  await using fx = await fixture({ csv: await numberedClubsCsv(250) });
+  const big = fx.directory;
+  const bigApp = testApp(big);
+  const { res, body } = await getJson(bigApp, "/api/v1/clubs?limit=500");
+  assertStrictEquals(res.status, 200);
+  assertStrictEquals(body.clubs.length, 200);
+  assertStrictEquals(body.total, 250);
+  assertStrictEquals(
+    res.headers.get("link"),
+    '<https://clubs.example/api/v1/clubs?limit=500&page=2>; rel="next"',
+  );
+  const second = await getJson(bigApp, "/api/v1/clubs?limit=500&page=2");
+  assertStrictEquals(second.body.clubs.length, 50);
 });
 
 Deno.test("readSearchParams() keeps the first scalar value and every waitlist value", () => {
