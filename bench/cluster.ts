@@ -37,7 +37,7 @@ import { mainConf, parseLogLine, renderSite, SITE_CONF } from "./cluster/nginx.t
 import { freePort, type Proc, Procs, waitForPort } from "./cluster/procs.ts";
 import { ensureTool } from "./cluster/tools.ts";
 import { openSessionAdmin } from "../core/sessions/mod.ts";
-import { SERVE_V8_FLAGS } from "./serve_flags.ts";
+import { SERVE_ENV, SERVE_V8_FLAGS } from "./serve_flags.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const MAIN = `${ROOT}main.ts`;
@@ -214,7 +214,7 @@ class Cluster {
       "--sessions",
       this.redisUrl,
       ...extra,
-    ]);
+    ], { ...SERVE_ENV });
     await this.#until(r.proc, r.port, 30_000, `replica ${r.index}`);
   }
 

@@ -35,7 +35,7 @@ import { mcpBench } from "./mcp.ts";
 import { topSelfTime } from "./profile.ts";
 import { type LoadResult, type LoadTool, loadTool, parseDuration, runLoad } from "./wrk.ts";
 import { compressBody, negotiateEncoding } from "../server/http/compress.ts";
-import { SERVE_V8_FLAGS } from "./serve_flags.ts";
+import { SERVE_ENV, SERVE_V8_FLAGS } from "./serve_flags.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const MAIN = `${ROOT}main.ts`;
@@ -85,9 +85,10 @@ interface Child {
   exited: () => boolean;
 }
 
-function spawn(cmd: string, args: string[]): Child {
+function spawn(cmd: string, args: string[], env?: Readonly<Record<string, string>>): Child {
   const proc = new Deno.Command(cmd, {
     args,
+    env: env && { ...env },
     cwd: ROOT,
     stdin: "null",
     stdout: "null",
@@ -434,7 +435,7 @@ async function httpRuns(
 
   const port = freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const serve = spawn(Deno.execPath(), serveArgs(plan.dbPath, port, workers, null));
+  const serve = spawn(Deno.execPath(), serveArgs(plan.dbPath, port, workers, null), SERVE_ENV);
   // The ceilings answer with the first page's size and headers, plain and compressed.
   const shape = { bytes: 0, headers: {} as Record<string, string> };
   const compressedFile = `${plan.scratch}/first-page.${workers}.${encoding}`;
@@ -581,7 +582,7 @@ async function httpRuns(
 async function profileServe(plan: HttpPlan, dir: string): Promise<string> {
   const port = freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const serve = spawn(Deno.execPath(), serveArgs(plan.dbPath, port, 1, dir));
+  const serve = spawn(Deno.execPath(), serveArgs(plan.dbPath, port, 1, dir), SERVE_ENV);
   try {
     await waitReady(`${origin}/api/v1/clubs?limit=1`, serve);
     log("profiling serve under the mixed load…");

@@ -32,7 +32,7 @@ import { fileURLToPath } from "node:url";
 import { parseDuration } from "./wrk.ts";
 import { ensureDatabase } from "../core/import/mod.ts";
 import { defaultDbPath } from "../core/store/mod.ts";
-import { SERVE_V8_FLAGS } from "./serve_flags.ts";
+import { SERVE_ENV, SERVE_V8_FLAGS } from "./serve_flags.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const MAIN = `${ROOT}main.ts`;
@@ -83,10 +83,16 @@ async function startServe(db: string, extra: string[], ulimit?: number): Promise
     ...extra,
   ];
   const proc = ulimit === undefined
-    ? new Deno.Command(Deno.execPath(), { args, stdin: "null", stdout: "null", stderr: "piped" })
-      .spawn()
+    ? new Deno.Command(Deno.execPath(), {
+      args,
+      env: { ...SERVE_ENV },
+      stdin: "null",
+      stdout: "null",
+      stderr: "piped",
+    }).spawn()
     : new Deno.Command("bash", {
       args: ["-c", `ulimit -n ${ulimit} && exec "$0" "$@"`, Deno.execPath(), ...args],
+      env: { ...SERVE_ENV },
       stdin: "null",
       stdout: "null",
       stderr: "piped",

@@ -16,7 +16,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/env.ts";
 
 /**
- * The middleware. Only HEAD requests pay for it (one copy of the body).
+ * The middleware. Only HEAD requests pay for it (one read of the body).
  *
  * @example
  * ```ts ignore
@@ -31,15 +31,12 @@ export function headLength(): MiddlewareHandler<AppEnv> {
     if (c.req.method !== "HEAD") return;
     const res = c.res;
     if (res.body === null || res.headers.has("content-length")) return;
-    const length = String((await res.clone().arrayBuffer()).byteLength);
-    try {
-      res.headers.set("Content-Length", length);
-    } catch {
-      // Immutable headers (a response passed through): copy it once.
-      const copy = new Response(res.body, res);
-      copy.headers.set("Content-Length", length);
-      c.res = undefined;
-      c.res = copy;
-    }
+    // Hono drops the GET body of a HEAD, so read that body itself: a clone
+    // would tee it and hold a second copy in native memory for each HEAD.
+    const length = String((await res.arrayBuffer()).byteLength);
+    const bodiless = new Response(null, res);
+    bodiless.headers.set("Content-Length", length);
+    c.res = undefined; // so Hono does not merge the old headers back in
+    c.res = bodiless;
   };
 }

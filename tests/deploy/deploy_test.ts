@@ -1,7 +1,7 @@
 import { mainConf, parseLogLine, renderSite, SITE_CONF } from "../../bench/cluster/nginx.ts";
-import { assert, assertEquals, assertMatch } from "../_assert.ts";
+import { assert, assertEquals, assertMatch, assertThrows } from "../_assert.ts";
 import { run } from "../_run.ts";
-import { SERVE_V8_FLAGS, taskV8Flags } from "../../bench/serve_flags.ts";
+import { SERVE_ENV, SERVE_V8_FLAGS, taskEnv, taskV8Flags } from "../../bench/serve_flags.ts";
 
 const UNIT = new URL("../../deploy/systemd/clubdir@.service", import.meta.url);
 
@@ -131,4 +131,18 @@ Deno.test("the unit and the compile task run serve with the serve task's V8 flag
   const unit = await Deno.readTextFile(UNIT);
   assertEquals(unit.match(/--v8-flags=\S+/g), [SERVE_V8_FLAGS]);
   assertMatch(SERVE_V8_FLAGS, /--heap-growing-percent=\d+/);
+});
+
+Deno.test("the unit sets the environment the serve task sets", async () => {
+  const unit = await Deno.readTextFile(UNIT);
+  const set = unit.match(/^Environment=.*$/gm)!.flatMap((l) => l.slice(12).split(/\s+/));
+  assertEquals(SERVE_ENV, { MALLOC_MMAP_THRESHOLD_: "131072" });
+  for (const [k, v] of Object.entries(SERVE_ENV)) assert(set.includes(`${k}=${v}`), `${k}=${v}`);
+});
+
+Deno.test("taskEnv() reads the assignments in front of a task's command, and only those", () => {
+  const config = { tasks: { t: "A=1 B_2=x/y deno run C=3 main.ts", none: "deno run main.ts" } };
+  assertEquals(taskEnv(config, "t"), { A: "1", B_2: "x/y" });
+  assertEquals(taskEnv(config, "none"), {});
+  assertThrows(() => taskEnv(config, "missing"), /no task "missing"/);
 });
