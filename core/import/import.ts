@@ -114,10 +114,11 @@ export interface ImportOptions {
 
 /**
  * SQLite's page cache for the new file and for the temporary tables, each
- * (KiB). Larger buys little: sorts spill to temporary files in the OS cache,
- * and peak memory must stay flat however large the snapshot.
+ * (KiB). Larger buys nothing measurable: inserts append, and sorts spill to
+ * temporary files in the OS cache. Peak memory must stay flat however large
+ * the snapshot (measured: 16 MiB cost about 25 MB more at 40,000 clubs).
  */
-const CACHE_KIB = 16_384;
+const CACHE_KIB = 4096;
 
 function removeQuietly(path: string): void {
   for (const p of [path, `${path}-journal`]) {

@@ -15,7 +15,8 @@
  * - `key_columns`: the key columns coded as blobs for the in-memory scan
  *   (with `city`, the folded city of each club, by rank).
  * - `word_index`: the words of every folded name, for `match=words|fuzzy`:
- *   the vocabulary and, by rank, each name's words (see core/search/words.ts).
+ *   the vocabulary and, by rank, each name's words, in chunks of 1 MiB
+ *   (see core/search/words.ts).
  * - `places`: every spelling of every country and region that has clubs.
  *
  * The Club columns of `clubs` are generated from the field list and the

@@ -2,12 +2,21 @@ import fc from "fast-check";
 import { assert, assertEquals } from "../../_assert.ts";
 import { search } from "../../../core/search/search.ts";
 import type { RawSearch } from "../../../core/search/query.ts";
-import { editDistance, queryWords, typoAllowance, wordIndex } from "../../../core/search/words.ts";
+import { DatabaseSync } from "node:sqlite";
+import {
+  buildWordIndex,
+  editDistance,
+  queryWords,
+  typoAllowance,
+  WordIndex,
+  wordIndex,
+} from "../../../core/search/words.ts";
 import { fold } from "../../../core/model/fold.ts";
 import { MATCH_MODES } from "../../../core/model/search_params.ts";
 import { sharedFixture } from "../../_fixture.ts";
 
-const { store } = await sharedFixture();
+const fx = await sharedFixture();
+const { store } = fx;
 
 function names(raw: RawSearch): string[] {
   const r = search(store, { limit: "200", ...raw });
@@ -121,6 +130,34 @@ Deno.test("The word index holds every word of every name once in its vocabulary"
   const all = new Set(everyName.flatMap((n) => queryWords(fold(n))));
   assertEquals([...index.vocab].sort(), [...all].sort());
   assertEquals(index.starts.length, everyName.length + 1);
+});
+
+Deno.test("buildWordIndex() writes the tokens in chunks that load() joins back in order", async () => {
+  const copy = await Deno.makeTempFile({ suffix: ".db" });
+  try {
+    await Deno.copyFile(fx.path, copy);
+    const db = new DatabaseSync(copy);
+    try {
+      db.exec("DELETE FROM word_index");
+      buildWordIndex(db, { chunk: 7 });
+      const parts = (db.prepare("SELECT part, length(data) AS n FROM word_index ORDER BY part")
+        .all() as { part: string; n: number }[]).filter((p) => p.part.startsWith("tokens."));
+      const built = wordIndex(store);
+      assertEquals(parts.length, Math.ceil(built.tokens.length / 7));
+      // Full chunks of 7 tokens (28 bytes), then what is left.
+      const sizes = parts.map((p) => p.n);
+      assertEquals(sizes.slice(0, -1), sizes.slice(0, -1).map(() => 28));
+      assert(sizes.at(-1)! > 0 && sizes.at(-1)! <= 28);
+      const loaded = WordIndex.load(db);
+      assertEquals(loaded.vocab, built.vocab);
+      assertEquals(loaded.starts, built.starts);
+      assertEquals(loaded.tokens, built.tokens);
+    } finally {
+      db.close();
+    }
+  } finally {
+    await Deno.remove(copy);
+  }
 });
 
 /** A few words of real names, maybe misspelt, in random order. */
