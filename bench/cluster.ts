@@ -214,7 +214,7 @@ class Cluster {
       "--sessions",
       this.redisUrl,
       ...extra,
-    ], { ...SERVE_ENV });
+    ], SERVE_ENV);
     await this.#until(r.proc, r.port, 30_000, `replica ${r.index}`);
   }
 

@@ -85,10 +85,10 @@ interface Child {
   exited: () => boolean;
 }
 
-function spawn(cmd: string, args: string[], env?: Readonly<Record<string, string>>): Child {
+function spawn(cmd: string, args: string[], env?: Record<string, string>): Child {
   const proc = new Deno.Command(cmd, {
     args,
-    env: env && { ...env },
+    env,
     cwd: ROOT,
     stdin: "null",
     stdout: "null",

@@ -34,11 +34,13 @@ export function taskV8Flags(config: { tasks: Record<string, string> }, task: str
   return flags;
 }
 
-/** The `--v8-flags=…` argument of `deno task serve`. */
-export const SERVE_V8_FLAGS: string = taskV8Flags(
-  JSON.parse(Deno.readTextFileSync(new URL("../deno.json", import.meta.url))),
-  "serve",
+/** This project's deno.json, read once for both constants below. */
+const CONFIG: { tasks: Record<string, string> } = JSON.parse(
+  Deno.readTextFileSync(new URL("../deno.json", import.meta.url)),
 );
+
+/** The `--v8-flags=…` argument of `deno task serve`. */
+export const SERVE_V8_FLAGS: string = taskV8Flags(CONFIG, "serve");
 
 /**
  * The environment assignments (`NAME=value`) in front of a deno.json task's
@@ -66,7 +68,4 @@ export function taskEnv(
 }
 
 /** The environment `deno task serve` sets for `serve` (pass it to every child that stands in for it). */
-export const SERVE_ENV: Readonly<Record<string, string>> = Object.freeze(taskEnv(
-  JSON.parse(Deno.readTextFileSync(new URL("../deno.json", import.meta.url))),
-  "serve",
-));
+export const SERVE_ENV: Record<string, string> = Object.freeze(taskEnv(CONFIG, "serve"));

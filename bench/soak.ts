@@ -85,14 +85,14 @@ async function startServe(db: string, extra: string[], ulimit?: number): Promise
   const proc = ulimit === undefined
     ? new Deno.Command(Deno.execPath(), {
       args,
-      env: { ...SERVE_ENV },
+      env: SERVE_ENV,
       stdin: "null",
       stdout: "null",
       stderr: "piped",
     }).spawn()
     : new Deno.Command("bash", {
       args: ["-c", `ulimit -n ${ulimit} && exec "$0" "$@"`, Deno.execPath(), ...args],
-      env: { ...SERVE_ENV },
+      env: SERVE_ENV,
       stdin: "null",
       stdout: "null",
       stderr: "piped",

@@ -81,17 +81,21 @@ export function compress(): MiddlewareHandler<AppEnv> {
     const headers = res.headers;
     if (!compressible(headers.get("content-type")) || headers.has("content-encoding")) return;
     if (/\bno-transform\b/i.test(headers.get("cache-control") ?? "")) return;
-    // The length is not known before reading: read a copy, keep the original when small.
-    const plain = new Uint8Array(await res.clone().arrayBuffer());
-    if (plain.byteLength < COMPRESS_MIN_BYTES) return;
+    // The length is not known before reading, and the response is rebuilt
+    // either way: read its body itself (a clone would tee it into a copy).
+    const plain = new Uint8Array(await res.arrayBuffer());
+    const init = { status: res.status, statusText: res.statusText };
+    c.res = undefined; // so Hono does not merge the old headers back in
+    if (plain.byteLength < COMPRESS_MIN_BYTES) {
+      c.res = new Response(plain, { ...init, headers });
+      return;
+    }
     const encoding = negotiateEncoding(c.req.header("accept-encoding"));
     const out = new Headers(headers);
     out.set("Vary", varyWith(headers.get("vary")));
     out.delete("Content-Length");
     if (encoding !== null) out.set("Content-Encoding", encoding);
     const body = encoding === null ? plain : compressBody(plain, encoding);
-    await res.body.cancel();
-    c.res = undefined;
-    c.res = new Response(body, { status: res.status, statusText: res.statusText, headers: out });
+    c.res = new Response(body, { ...init, headers: out });
   };
 }
