@@ -128,6 +128,14 @@ function removeQuietly(path: string): void {
   }
 }
 
+function isFolder(path: string): boolean {
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
+  }
+}
+
 /** Flushes a file (or a directory's entries) to the disk. */
 function syncPath(path: string): void {
   const f = Deno.openSync(path, { read: true });
@@ -158,6 +166,13 @@ export async function importCsv(
   source: ReadableStream<Uint8Array>,
   options: ImportOptions,
 ): Promise<ImportSummary> {
+  // Checked first: the lock and the temporary file are made beside the target.
+  const folder = dirname(options.dbPath);
+  if (!isFolder(folder)) {
+    throw new ImportError(
+      `Cannot import: the folder ${folder} (of ${options.dbPath}) does not exist or is not a folder`,
+    );
+  }
   // A dry run replaces nothing, so it needs no turn.
   const lock = options.dryRun ? null : await lockImport(options.dbPath, options);
   try {

@@ -62,6 +62,18 @@ Deno.test("import without a file or with a missing file fails clearly", async ()
   assert(b.stderr.includes('cannot read "/nonexistent/x.csv"'));
 });
 
+Deno.test("import into a folder that does not exist names the folder and exits 1", async () => {
+  const dir = await Deno.makeTempDir();
+  const r = await runMain(["import", FIXTURE_CSV, "--db", `${dir}/missing/c.db`]);
+  assertEquals(r.code, 1);
+  assert(
+    r.stderr.includes(`the folder ${dir}/missing (of ${dir}/missing/c.db) does not exist`),
+    r.stderr,
+  );
+  assert(r.stderr.includes(`${dir}/missing/c.db was not created`), r.stderr);
+  await Deno.remove(dir, { recursive: true });
+});
+
 /** `main.ts import - ...args` reading a stdin that the test keeps open: it holds its lock and temp file. */
 function spawnImport(args: string[]) {
   const child = spawn(["run", "-A", MAIN, "import", "-", ...args], { stdin: "piped" });
