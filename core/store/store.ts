@@ -167,7 +167,7 @@ export class ClubStore {
     return before + (this.statement(sql).get(...ranks) as { list: string }).list + after;
   }
 
-  /** Bytes of club JSON held in memory (0 when read from SQLite). */
+  /** Bytes of club JSON held in memory, compacted (0 when read from SQLite). */
   get heldJsonBytes(): number {
     return this.#json?.bytes ?? 0;
   }
@@ -196,6 +196,7 @@ export class ClubStore {
 
   /** Closes the handle; statements become unusable. */
   close(): void {
+    this.#json?.close();
     this.#statements.clear();
     if (this.db.isOpen) this.db.close();
   }
