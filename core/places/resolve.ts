@@ -28,6 +28,22 @@ export function isIsoKey(key: string | null): key is string {
   return key !== null && !key.startsWith("name:");
 }
 
+/**
+ * The English name of an ISO 3166 key that has clubs (from `place_names`,
+ * written at import), or null for any other key.
+ *
+ * @example
+ * ```ts ignore
+ * placeName(store, "US-FL"); // "Florida"
+ * ```
+ */
+export function placeName(store: ClubStore, key: string): string | null {
+  const row = store.statement("SELECT name FROM place_names WHERE key = ?").get(key) as
+    | { name: string }
+    | undefined;
+  return row?.name ?? null;
+}
+
 /** Resolved filter values are kept per snapshot, within this many bytes. */
 const RESOLVED_BYTES = 512 * 1024;
 

@@ -12,8 +12,7 @@
  * ```
  * @module
  */
-import { countryName, subdivisionName } from "../places/geo.ts";
-import { isIsoKey } from "../places/resolve.ts";
+import { isIsoKey, placeName } from "../places/resolve.ts";
 import type { ClubStore } from "../store/store.ts";
 
 /** How many clubs share one stored value; `key` is null for clubs without one. */
@@ -59,14 +58,13 @@ function counts(store: ClubStore, sql: string): Count[] {
 
 /**
  * Names the places of grouped `club_keys` rows: ISO codes by their English
- * name, other keys by the name the first such listing (in name order) gives.
- * Only those few rows touch the wide `clubs` table.
+ * name (`place_names`), other keys by the name the first such listing (in
+ * name order) gives. Only those few rows touch the wide `clubs` table.
  */
 function places(
   store: ClubStore,
   column: "country" | "state",
   rows: { key: string | null; first: number; n: number }[],
-  isoName: (code: string) => string,
 ): PlaceCount[] {
   const listed = store.statement(
     `SELECT c.${column} AS name FROM club_keys k JOIN clubs c ON c.rowid = k.club WHERE k.rank = ?`,
@@ -74,7 +72,7 @@ function places(
   return rows.map((r) => ({
     key: r.key,
     name: isIsoKey(r.key)
-      ? isoName(r.key)
+      ? placeName(store, r.key) ?? r.key
       : r.key === null
       ? null
       : (listed.get(r.first) as { name: string | null }).name,
@@ -126,7 +124,6 @@ export function countryCounts(store: ClubStore): PlaceCount[] {
       store.statement(
         "SELECT country AS key, min(rank) AS first, count(*) AS n FROM club_keys GROUP BY country",
       ).all() as { key: string | null; first: number; n: number }[],
-      countryName,
     ));
 }
 
@@ -145,6 +142,5 @@ export function regionCounts(store: ClubStore, countryKey: string): PlaceCount[]
         `SELECT state AS key, min(rank) AS first, count(*) AS n
          FROM club_keys WHERE country = ? GROUP BY state`,
       ).all(countryKey) as { key: string | null; first: number; n: number }[],
-      subdivisionName,
     ));
 }

@@ -18,6 +18,8 @@
  *   the vocabulary and, by rank, each name's words, in chunks of 1 MiB
  *   (see core/search/words.ts).
  * - `places`: every spelling of every country and region that has clubs.
+ * - `place_names`: the English name of each of those ISO 3166 codes, so a
+ *   server names places without loading the ISO tables.
  *
  * The Club columns of `clubs` are generated from the field list and the
  * zod schema (see {@link clubColumns}), so a field added there is stored
@@ -93,6 +95,7 @@ CREATE TABLE places (
   kind TEXT NOT NULL, scope TEXT NOT NULL, alias TEXT NOT NULL,
   key TEXT NOT NULL, top INTEGER NOT NULL, tier INTEGER NOT NULL
 );
+CREATE TABLE place_names (key TEXT PRIMARY KEY, name TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE club_json (rank INTEGER PRIMARY KEY, json TEXT NOT NULL);
 CREATE TABLE key_columns (name TEXT PRIMARY KEY, vals TEXT NOT NULL, data BLOB NOT NULL);
 CREATE TABLE word_index (part TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWID;

@@ -47,7 +47,8 @@ export interface Tool<I extends z.ZodObject, O extends z.ZodObject> {
     outputSchema: O;
     annotations: ToolAnnotations;
   };
-  handler(ctx: ToolContext, args: z.output<I>): CallToolResult;
+  /** A promise only where a tool loads something on first use (list_locations). */
+  handler(ctx: ToolContext, args: z.output<I>): CallToolResult | Promise<CallToolResult>;
 }
 
 /**

@@ -11,7 +11,7 @@
  * @module
  */
 import type { FeeAccess } from "../../core/model/mod.ts";
-import { countryName } from "../../core/places/mod.ts";
+import { placeName } from "../../core/places/mod.ts";
 import { findPage, parseSearch, type RawSearch } from "../../core/search/mod.ts";
 import { facetCounts } from "../../core/facets/mod.ts";
 import { regionCounts } from "../../core/stats/mod.ts";
@@ -65,7 +65,7 @@ export function homePage(deps: SiteDeps, store: ClubStore, access: FeeAccess): s
     entry(root, typeClubs(t.value), { type: t.value }, t.count)
   );
   const regions = ["US", "CA"].map((code) => ({
-    country: countryName(code),
+    country: placeName(store, code) ?? code,
     regions: regionCounts(store, code),
   })).filter((g) => g.regions.length);
   const imported = store.meta.imported_at ? store.meta.imported_at.slice(0, 10) : null;

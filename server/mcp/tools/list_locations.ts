@@ -5,13 +5,9 @@
  * @module
  */
 import { z } from "zod";
-import {
-  countryName,
-  isIsoKey,
-  resolveCountry,
-  resolveCountryKey,
-} from "../../../core/places/mod.ts";
+import { isIsoKey, nameOnlyKey, resolveCountryKey } from "../../../core/places/mod.ts";
 import { countryCounts, type PlaceCount, regionCounts } from "../../../core/stats/mod.ts";
+import type { CallToolResult } from "../sdk.ts";
 import { READ_ONLY, result, type Tool, withStore } from "../tool.ts";
 
 /** Arguments of `list_locations`. */
@@ -62,19 +58,36 @@ export const listLocations: Tool<typeof inputSchema, typeof outputSchema> = {
   },
   handler(ctx, { country }) {
     const wanted = country?.trim() ?? "";
-    return withStore(ctx, (store) => {
+    let unlisted = false;
+    const answer = withStore(ctx, (store) => {
       if (wanted === "" || wanted.toLowerCase() === "all") {
         return result({ countries: countryCounts(store).map(entry) });
       }
       const key = resolveCountryKey(store, wanted);
-      // The snapshot only knows countries with clubs; ISO 3166 still names the others.
-      const iso = isIsoKey(key) ? key : resolveCountry(wanted);
-      const found = countryCounts(store).find((c) => c.key === key) ??
-        { key: iso ?? key, name: iso ? countryName(iso) : wanted, count: 0 };
+      const found = countryCounts(store).find((c) => c.key === key);
+      unlisted = found === undefined;
       return result({
-        country: entry(found),
+        country: entry(found ?? { key, name: wanted, count: 0 }),
         regions: regionCounts(store, key).map(entry),
       });
     });
+    return unlisted ? countryWithoutClubs(wanted) : answer;
   },
 };
+
+/**
+ * A country with no clubs, which the snapshot does not know: ISO 3166 still
+ * names it. Its tables (about 6 MB of heap) are loaded for this only.
+ */
+async function countryWithoutClubs(wanted: string): Promise<CallToolResult> {
+  const { countryName, resolveCountry } = await import("../../../core/places/geo.ts");
+  const iso = resolveCountry(wanted);
+  return result({
+    country: entry({
+      key: iso ?? nameOnlyKey(wanted),
+      name: iso ? countryName(iso) : wanted,
+      count: 0,
+    }),
+    regions: [],
+  });
+}

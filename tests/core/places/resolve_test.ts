@@ -1,6 +1,12 @@
-import { NORTH_AMERICA, resolveCountryKey, resolveStateKey } from "../../../core/places/resolve.ts";
+import {
+  NORTH_AMERICA,
+  placeName,
+  resolveCountryKey,
+  resolveStateKey,
+} from "../../../core/places/resolve.ts";
+import { countryName, subdivisionName } from "../../../core/places/geo.ts";
 import { sharedFixture } from "../../_fixture.ts";
-import { assertEquals } from "../../_assert.ts";
+import { assert, assertEquals } from "../../_assert.ts";
 
 const { store } = await sharedFixture();
 
@@ -33,4 +39,21 @@ Deno.test("resolveStateKey() finds a region by the ISO name its listings use, no
   // Listed as "Andalucía" (ISO 3166-2); English alias "Andalusia".
   assertEquals(resolveStateKey(store, "Andalucía", ["ES"]), "ES-AN");
   assertEquals(resolveStateKey(store, "Andalusia", ["ES"]), "ES-AN");
+});
+
+Deno.test("placeName() gives the English name the import wrote for each ISO place with clubs", () => {
+  const keys = store.db.prepare(
+    `SELECT DISTINCT country AS key FROM club_keys WHERE country NOT LIKE 'name:%'
+     UNION SELECT DISTINCT state FROM club_keys WHERE state NOT LIKE 'name:%'`,
+  ).all() as { key: string }[];
+  assert(keys.length > 10);
+  for (const { key } of keys) {
+    assertEquals(
+      placeName(store, key),
+      key.includes("-") ? subdivisionName(key) : countryName(key),
+    );
+  }
+  assertEquals(placeName(store, "US-FL"), "Florida");
+  assertEquals(placeName(store, "name:atlantis"), null);
+  assertEquals(placeName(store, "FR"), null, "a country without clubs is not in the snapshot");
 });
