@@ -67,10 +67,10 @@ export class ClubJsonText {
   readonly #chunk: number;
   /** Start of each rank's text in its chunk, and the end of the last, by rank - 1. */
   readonly #starts: Uint32Array;
-  /** Chunks not compacted yet (all of them until the dictionary is learnt). */
-  #raw: number;
   /** Per chunk: 0 raw, {@link COMPACTED}, or {@link KEPT} (not ASCII, left raw). */
   #compacted: Uint8Array;
+  /** The next chunk to compact: chunks are compacted in order. */
+  #next = 0;
   #dict: JsonDictionary | null = null;
   #timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -79,7 +79,6 @@ export class ClubJsonText {
     this.#chunk = chunk;
     this.#starts = starts;
     this.jsonBytes = jsonBytes;
-    this.#raw = chunks.length;
     this.#compacted = new Uint8Array(chunks.length);
   }
 
@@ -192,8 +191,8 @@ export class ClubJsonText {
   /** Compacts one raw chunk; false when none is left (or it cannot be). */
   #compactOne(): boolean {
     const dict = this.#dict;
-    if (!dict || this.#raw === 0) return false;
-    const chunk = this.#compacted.indexOf(0);
+    if (!dict || this.#next === this.#chunks.length) return false;
+    const chunk = this.#next++;
     const text = this.#chunks[chunk]!;
     // Markers would be ambiguous in text that is not ASCII (not written by
     // this version's import): such a chunk stays as it is.
@@ -220,8 +219,7 @@ export class ClubJsonText {
     } else {
       this.#compacted[chunk] = KEPT;
     }
-    this.#raw--;
-    return this.#raw > 0;
+    return this.#next < this.#chunks.length;
   }
 
   #compactAll(): void {
@@ -238,7 +236,7 @@ export class ClubJsonText {
     };
     const step = (first: boolean) => {
       this.#timer = undefined;
-      if (first ? this.#learn() && this.#raw > 0 : this.#compactOne()) later(false);
+      if (first ? this.#learn() : this.#compactOne()) later(false);
     };
     later(true);
   }

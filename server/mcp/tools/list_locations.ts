@@ -7,8 +7,10 @@
 import { z } from "zod";
 import { isIsoKey, nameOnlyKey, resolveCountryKey } from "../../../core/places/mod.ts";
 import { countryCounts, type PlaceCount, regionCounts } from "../../../core/stats/mod.ts";
+import { parseSearch } from "../../../core/search/mod.ts";
 import type { CallToolResult } from "../sdk.ts";
-import { READ_ONLY, result, type Tool, withStore } from "../tool.ts";
+import { READ_ONLY, result, type Tool, toolError, withStore } from "../tool.ts";
+import { searchErrorText } from "./search_clubs.ts";
 
 /** Arguments of `list_locations`. */
 export const inputSchema = z.object({
@@ -58,6 +60,10 @@ export const listLocations: Tool<typeof inputSchema, typeof outputSchema> = {
   },
   handler(ctx, { country }) {
     const wanted = country?.trim() ?? "";
+    // The search's own rule for `country` (length, control characters), so
+    // no work here grows with what a caller sends.
+    const checked = parseSearch({ country: wanted });
+    if (!checked.ok) return toolError(searchErrorText(checked.error));
     let unlisted = false;
     const answer = withStore(ctx, (store) => {
       if (wanted === "" || wanted.toLowerCase() === "all") {

@@ -1,6 +1,7 @@
 import { assert, assertEquals, assertRejects } from "../../_assert.ts";
 import { sharedFixture } from "../../_fixture.ts";
 import { parseSearch, type RawSearch } from "../../../core/search/query.ts";
+import { SEARCH_PARAMS } from "../../../core/model/search_params.ts";
 import { slugOf } from "../../../server/mcp/tools/get_club.ts";
 import {
   COMPACT_FIELDS,
@@ -367,6 +368,18 @@ Deno.test("list_locations answers a country without clubs with a zero count", as
     regions: [],
   });
   assert("countries" in (await call("list_locations", { country: "all" })).structuredContent!);
+});
+
+Deno.test("list_locations refuses a country the search would refuse, in the search's words", async () => {
+  for (const country of ["x".repeat(SEARCH_PARAMS.country.maxLength + 1), "Fran\u0000ce"]) {
+    assertEquals(
+      await toolError("list_locations", { country }),
+      searchErrorText(searchError({ country })),
+    );
+  }
+  // At the limit it is still an answer.
+  const r = await call("list_locations", { country: "x".repeat(SEARCH_PARAMS.country.maxLength) });
+  assert(!r.isError, r.content[0]?.text);
 });
 
 Deno.test("get_directory_stats reports totals, the source and the import time", async () => {
