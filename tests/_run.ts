@@ -149,3 +149,37 @@ export async function runAtTerminal(
   const shown = r.stdout.replaceAll("\r\n", "\n").replace(/^(\x1b\[0G\x1b\[2K\x1b\[J)+/, "");
   return { code: r.code, lines: shown.trimEnd().split("\n") };
 }
+
+/**
+ * The modules `root` loads before it runs: its static imports, transitively
+ * (not `import()`), from `deno info --json`.
+ *
+ * @example
+ * ```ts ignore
+ * import { staticGraph } from "./_run.ts";
+ * (await staticGraph("server/listen.ts")).size; // number of modules
+ * ```
+ */
+export async function staticGraph(root: string): Promise<Set<string>> {
+  const { code, stdout, stderr } = await run(["info", "--json", root]);
+  if (code !== 0) throw new Error(`deno info ${root} failed: ${stderr}`);
+  const info = JSON.parse(stdout) as {
+    roots: string[];
+    modules: {
+      specifier: string;
+      dependencies?: { isDynamic?: boolean; code?: { specifier: string } }[];
+    }[];
+  };
+  const bySpecifier = new Map(info.modules.map((m) => [m.specifier, m]));
+  const seen = new Set<string>();
+  const todo = [...info.roots];
+  while (todo.length) {
+    const specifier = todo.pop()!;
+    if (seen.has(specifier)) continue;
+    seen.add(specifier);
+    for (const dep of bySpecifier.get(specifier)?.dependencies ?? []) {
+      if (!dep.isDynamic && dep.code) todo.push(dep.code.specifier);
+    }
+  }
+  return seen;
+}

@@ -1,7 +1,7 @@
 /**
  * The first-run build: the default database made from the bundled snapshot
  * through the same import as `main.ts import`. Light to load: the importer
- * itself (csv-parse, zod, ISO 3166 data) is loaded only when it builds.
+ * itself (Papa Parse, zod, ISO 3166 data) is loaded only when it builds.
  *
  * @example
  * ```ts ignore
@@ -59,7 +59,7 @@ export async function ensureDatabase(
       ? `No database at ${path}: building it from the bundled snapshot…`
       : `The database at ${path} has layout version ${found}, this version uses ${SCHEMA_VERSION}: rebuilding it from the bundled snapshot…`,
   );
-  // Loaded only here: the importer pulls in csv-parse, zod and ISO 3166 data.
+  // Loaded only here: the importer pulls in Papa Parse, zod and ISO 3166 data.
   const { importCsv, openSource } = await import("../import/import.ts");
   const summary = await importCsv(openSource(BUNDLED_SNAPSHOT).stream, {
     dbPath: path,

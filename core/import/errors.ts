@@ -1,7 +1,7 @@
 /**
  * The import's error type and the shapes of what it reports, kept apart from
  * the importer so that callers can catch and print them without loading
- * csv-parse, zod and the ISO 3166 data.
+ * Papa Parse, zod and the ISO 3166 data.
  *
  * @example
  * ```ts ignore

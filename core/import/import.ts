@@ -28,7 +28,8 @@ import { ImportError, type WarningSummary } from "./errors.ts";
 import { ParseFailure, ReadFailure } from "./parse.ts";
 import { importRows } from "./rows.ts";
 import { lockImport, removeStaleTemps, tempPathFor } from "./lock.ts";
-import { clubRow, digestOf, INSERT_COLUMNS } from "./prepare.ts";
+import { clubRow, digestOf } from "./club_row.ts";
+import { INSERT_COLUMNS, KEY_CELLS, ROW_CELLS, type RowKeys, type RowValues } from "./prepare.ts";
 import { settlePlace } from "./places.ts";
 import { Tally } from "./tally.ts";
 import {
@@ -331,16 +332,22 @@ async function stage(
       // The batch's clubs get consecutive rowids: their digests are staged together.
       const first = rows + 1;
       const digests: number[] = [];
-      for (let i = 0; i < m.rows.length; i++) {
-        const row = m.rows[i]!;
+      // The next failed row, and where the next valid row's cells start.
+      let f = 0;
+      let at = 0;
+      for (let i = 0; i < m.lines.length; i++) {
         while (w < m.warnings.length && m.warnings[w]!.line <= m.lines[i]!) {
           tally.warning(m.warnings[w++]!);
         }
-        if ("errors" in row) {
-          row.errors.forEach((e) => tally.error(e));
+        if (m.failed[f]?.row === i) {
+          m.failed[f++]!.errors.forEach((e) => tally.error(e));
           continue;
         }
-        const { params, json, digest, warnings } = clubRow(row.keys, row.values);
+        const { params, json, digest, warnings } = clubRow(
+          m.cells.slice(at, at + KEY_CELLS) as RowKeys,
+          m.cells.slice(at + KEY_CELLS, at + ROW_CELLS) as RowValues,
+        );
+        at += ROW_CELLS;
         for (const w of warnings) tally.warning(w);
         insert.run(...params);
         // A new table's rowids count from 1 in insert order.
@@ -466,9 +473,9 @@ function finish(db: DatabaseSync, source: string): void {
   // in. Ranks are the rowids given in that order (1, 2, …).
   db.exec(`
     BEGIN;
-    INSERT INTO club_keys(club, type, country, state, waitlist, name)
+    INSERT INTO club_keys(club, type, country, state, waitlist, city, name)
       SELECT rowid,
-        type_key, country_key, state_key, waitlist_key, name_fold
+        type_key, country_key, state_key, waitlist_key, city_key, name_fold
       FROM clubs ORDER BY name_fold, name, id;
     INSERT INTO club_json(rank, json)
       SELECT k.rank, s.json FROM club_keys k JOIN staged_json s ON s.club = k.club ORDER BY k.rank;

@@ -1,6 +1,6 @@
 /**
  * The import: a snapshot file in, a new database swapped in atomically.
- * This door is light: the importer (csv-parse, zod, ISO 3166 data and the
+ * This door is light: the importer (Papa Parse, zod, ISO 3166 data and the
  * parse worker) loads only when {@link importCsv} runs, so `query` and
  * `serve` can call {@link ensureDatabase} without paying for it.
  *

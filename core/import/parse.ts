@@ -17,14 +17,15 @@
  * @module
  */
 import { Buffer } from "node:buffer";
-import { parse as parseSync } from "csv-parse/sync";
+// @ts-types="./papaparse.d.ts"
+import Papa from "papaparse";
 import { CLUB_FIELDS } from "../schema/club.ts";
 import { readObject, readRow } from "./csv_row.ts";
 import { type Encoding, EncodingFailure, invalidUtf8, utf8Chunks } from "./encoding.ts";
 import { jsonArrayRecords, JsonFailure, type JsonItem, ndjsonRecords } from "./json_rows.ts";
 import { prepareClub } from "./prepare.ts";
 import { delimiterName, type Format, sniffDelimiter, sniffFormat } from "./shape.ts";
-import type { BadRow, GoodRow, HeaderInfo, ParseOptions, RowBatch } from "./protocol.ts";
+import type { HeaderInfo, ParseOptions, RowBatch } from "./protocol.ts";
 
 /**
  * Rows per batch: large enough to amortise messaging, small enough to
@@ -73,7 +74,7 @@ class Batcher {
   readonly year = new Date().getUTCFullYear();
 
   static #empty(): RowBatch {
-    return { t: "rows", lines: [], bytes: [], rows: [], warnings: [] };
+    return { t: "rows", lines: [], bytes: [], cells: [], failed: [], warnings: [] };
   }
 
   /** Adds a read row; returns a full batch to send, if any. */
@@ -83,21 +84,22 @@ class Batcher {
     row: ReturnType<typeof readRow>,
   ): RowBatch | null {
     const b = this.#batch;
-    b.lines.push(line);
-    b.bytes.push(bytes);
     if (row.ok) {
       const { keys, values, warnings } = prepareClub(row.value, line, this.year);
-      b.rows.push({ keys, values } satisfies GoodRow);
+      for (const k of keys) b.cells.push(k);
+      for (const v of values) b.cells.push(v);
       for (const w of warnings) b.warnings.push(w);
     } else {
-      b.rows.push({ errors: row.errors } satisfies BadRow);
+      b.failed.push({ row: b.lines.length, errors: row.errors });
     }
-    return b.rows.length >= BATCH_ROWS ? this.take() : null;
+    b.lines.push(line);
+    b.bytes.push(bytes);
+    return b.lines.length >= BATCH_ROWS ? this.take() : null;
   }
 
   /** The rows collected so far (null when none). */
   take(): RowBatch | null {
-    if (this.#batch.rows.length === 0) return null;
+    if (this.#batch.lines.length === 0) return null;
     const b = this.#batch;
     this.#batch = Batcher.#empty();
     return b;
@@ -151,12 +153,14 @@ export async function* parseRows(
     const firstText = new TextDecoder().decode(head.subarray(0, 4096));
     const format: Format = options.format ?? sniffFormat(firstText);
     if (format === "csv" || format === "tsv") {
-      const firstLine = firstText.split("\n")[0]!.replace(/\r$/, "");
+      const headerLine = firstText.split("\n")[0]!;
+      const firstLine = headerLine.replace(/\r$/, "");
+      const newline = headerLine === firstLine ? "\n" : "\r\n";
       const delimiter = options.delimiter ?? (format === "tsv" ? "\t" : sniffDelimiter(firstLine));
       // The CSV reader checks UTF-8 only in records that show a U+FFFD:
       // decoding every byte twice would cost a tenth of the import.
       if (encoding === "utf-8") check.check = false;
-      yield* csvRows(rest, { format, encoding, delimiter });
+      yield* csvRows(rest, { format, encoding, delimiter, newline });
     } else {
       yield* jsonRows(rest, format, encoding);
     }
@@ -174,73 +178,84 @@ interface CsvRecord {
   bytes: number;
 }
 
-/** Thrown by csv-parse: its code, and where (relative to the piece it was given). */
-type CsvError = Error & { code?: string; lines?: number; empty_lines?: number; column?: number };
+/** A problem Papa Parse found in a record: its code, and where (a character offset). */
+type CsvError = { code: string; index: number };
 
 /**
  * CSV records of line-aligned UTF-8 chunks, in arrays, each with the line
- * where it starts. Each piece of whole lines is parsed by csv-parse's
- * synchronous parser to its end, which skips the per-byte look-ahead of its
- * streaming parser; a record still open at the end of a piece (a quoted
- * field with line breaks) is carried into the next piece and read again
- * from its start.
+ * where it starts. Each piece of whole lines is decoded and parsed by Papa
+ * Parse to its end (its scan jumps from quote to delimiter with `indexOf`,
+ * several times faster than a character-by-character parser here); a record
+ * still open at the end of a piece (a quoted field with line breaks) is
+ * carried into the next piece and read again from its start. `newline` is
+ * the file's line ending (from its header line).
  */
 async function* csvRecords(
   chunks: AsyncIterable<Uint8Array>,
   delimiter: string,
+  newline: "\n" | "\r\n",
 ): AsyncGenerator<CsvRecord[], void, undefined> {
+  const decoder = new TextDecoder();
   let carry: Uint8Array = new Uint8Array(0);
-  // Lines and bytes read before the current piece, and the last record's
-  // end line (absolute) with the blank lines seen in this piece before it.
+  // Lines and bytes read before the current piece.
   let lines = 0;
   let bytes = 0;
-  let prev = { end: 0, empty: 0 };
   const read = (data: Uint8Array, last: boolean): CsvRecord[] => {
     const out: CsvRecord[] = [];
-    let consumed = 0;
-    prev = { end: lines, empty: 0 };
-    const fail = (e: CsvError): never => {
-      const start = prev.end + 1 + ((e.empty_lines ?? prev.empty) - prev.empty);
-      const at = e.lines === undefined ? undefined : lines + e.lines;
-      throw new ParseFailure(
-        `Cannot parse the CSV: ${csvProblem(e.code ?? "", { ...e, lines: at }, start, delimiter)}`,
-      );
-    };
-    try {
-      parseSync(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
-        delimiter,
-        relax_column_count: true,
-        skip_empty_lines: true,
-        max_record_size: MAX_RECORD_BYTES,
-        on_record: (
-          record: string[],
-          ctx: { lines: number; empty_lines: number; bytes: number },
-        ) => {
-          const line = prev.end + 1 + (ctx.empty_lines - prev.empty);
-          // csv-parse shows bytes that are not UTF-8 as U+FFFD: check those records.
-          for (const field of record) {
-            if (field.includes("\ufffd")) {
-              const bad = invalidUtf8(data.subarray(consumed, ctx.bytes), prev.end + 1);
-              if (bad) throw bad;
-              break;
-            }
-          }
-          out.push({ record, line, bytes: bytes + ctx.bytes });
-          prev = { end: lines + ctx.lines, empty: ctx.empty_lines };
-          consumed = ctx.bytes;
-          return null;
-        },
-      });
-      consumed = data.length;
-    } catch (e) {
-      if (e instanceof EncodingFailure) throw e;
-      // A record open at the end of the piece continues in the next one.
-      if (last || (e as CsvError).code !== "CSV_QUOTE_NOT_CLOSED") fail(e as CsvError);
-      if (data.length - consumed > MAX_RECORD_BYTES) {
-        fail(Object.assign(new Error(), { code: "CSV_MAX_RECORD_SIZE" }) as CsvError);
+    // Bytes that are not UTF-8 decode as U+FFFD: only then is the piece checked.
+    const text = decoder.decode(data);
+    const invalid = text.includes("\ufffd") ? invalidUtf8(data, lines + 1) : null;
+    const scale = data.length / Math.max(1, text.length);
+    // Where the current record starts: a character offset and its line.
+    let start = 0;
+    let line = lines + 1;
+    // Set by the step callback (hence the cast: TypeScript cannot see it assigned).
+    let problem = null as { error: CsvError; start: number; line: number } | null;
+    Papa.parse<string[]>(text, {
+      delimiter,
+      newline,
+      step: (result, parser) => {
+        const end = result.meta.cursor;
+        const next = line + countLines(text, start, end);
+        const error = result.errors[0];
+        if (error || end - start > MAX_RECORD_BYTES) {
+          const code = error?.code ?? "TooLong";
+          problem = { error: { code, index: error?.index ?? start }, start, line };
+          return parser.abort();
+        }
+        if (invalid && invalid.line < next) throw invalid;
+        // A blank line is one empty field, and no record.
+        if (result.data.length > 1 || result.data[0] !== "") {
+          out.push({ record: result.data, line, bytes: bytes + Math.round(end * scale) });
+        }
+        start = end;
+        line = next;
+      },
+    });
+    let consumed = data.length;
+    if (problem !== null) {
+      const { error, start: at, line: from } = problem;
+      const fail = (message: string): never => {
+        throw new ParseFailure(`Cannot parse the CSV: ${message}`);
+      };
+      if (error.code === "TooLong") fail(csvProblem("TooLong", from, delimiter));
+      if (error.code !== "MissingQuotes") {
+        // The line of the quote, and the field it opens (the fields before it, plus one).
+        const quote = from + countLines(text, at, error.index);
+        const before = Papa.parse<string[]>(text.slice(at, error.index - 1), {
+          delimiter,
+          newline,
+        });
+        const field = before.data[0]?.length ?? 1;
+        fail(csvProblem(error.code, from, delimiter, { line: quote, field }));
       }
+      // A record open at the end of the piece continues in the next one.
+      if (last) fail(csvProblem("MissingQuotes", from, delimiter));
+      consumed = text.length === data.length ? at : Buffer.byteLength(text.slice(0, at));
+      if (data.length - consumed > MAX_RECORD_BYTES) fail(csvProblem("TooLong", from, delimiter));
     }
-    lines += countLines(data.subarray(0, consumed));
+    // The line where the next piece starts: the open record's, or the one after the last.
+    lines = line - 1;
     bytes += consumed;
     carry = consumed === data.length ? new Uint8Array(0) : data.slice(consumed);
     return out;
@@ -261,9 +276,7 @@ async function* csvRecords(
       carry = data;
       if (carry.length > MAX_RECORD_BYTES) {
         throw new ParseFailure(
-          `Cannot parse the CSV: ${
-            csvProblem("CSV_MAX_RECORD_SIZE", {} as CsvError, lines + 1, delimiter)
-          }`,
+          `Cannot parse the CSV: ${csvProblem("TooLong", lines + 1, delimiter)}`,
         );
       }
       continue;
@@ -285,9 +298,10 @@ const PIECE = 256 * 1024;
 
 const LF = 0x0a;
 
-function countLines(data: Uint8Array): number {
+/** Line feeds in `text` from offset `from` to before `to`. */
+function countLines(text: string, from: number, to: number): number {
   let n = 0;
-  for (let i = data.indexOf(LF); i >= 0; i = data.indexOf(LF, i + 1)) n++;
+  for (let i = text.indexOf("\n", from); i >= 0 && i < to; i = text.indexOf("\n", i + 1)) n++;
   return n;
 }
 
@@ -301,15 +315,15 @@ function concat(...parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** CSV records (csv-parse) to batches. */
+/** CSV records (Papa Parse) to batches. */
 async function* csvRows(
   chunks: AsyncIterable<Uint8Array>,
-  how: { format: Format; encoding: Encoding; delimiter: string },
+  how: { format: Format; encoding: Encoding; delimiter: string; newline: "\n" | "\r\n" },
 ): AsyncGenerator<RowMessage, void, undefined> {
   let header: string[] | null = null;
   const batcher = new Batcher();
   try {
-    for await (const records of csvRecords(chunks, how.delimiter)) {
+    for await (const records of csvRecords(chunks, how.delimiter, how.newline)) {
       for (const { record, line, bytes } of records) {
         if (header === null) {
           const names = header = record.map((h) => h.trim());
@@ -372,35 +386,36 @@ async function* csvRows(
   yield { t: "done", header: header !== null };
 }
 
-/** A csv-parse error in our words, with the likely cause. */
+/**
+ * A CSV problem in our words, with the likely cause: `code` is Papa Parse's
+ * (`MissingQuotes`, `InvalidQuotes`) or `TooLong` for a record past
+ * {@link MAX_RECORD_BYTES}; `start` is the line where the record starts and
+ * `at` the line and field of a misplaced quote.
+ */
 function csvProblem(
   code: string,
-  err: Error & { lines?: number; column?: number },
   start: number,
   delimiter: string,
+  at?: { line: number; field: number },
 ): string {
-  const at = err.lines ?? start;
-  const field = err.column === undefined ? "" : ` (field ${err.column + 1})`;
   const otherDelimiter = `, or, if the fields are not separated by ${
     delimiterName(delimiter)
   }, name the delimiter with --delimiter`;
   switch (code) {
-    case "CSV_QUOTE_NOT_CLOSED":
+    case "MissingQuotes":
       return `the quoted field that opens in the record on line ${start} is never closed (the file ends inside it); a quote inside a field must be doubled ("")`;
-    case "CSV_MAX_RECORD_SIZE":
+    case "TooLong":
       return `the record that starts on line ${start} runs past ${
         MAX_RECORD_BYTES / 1048576
       } MiB: a quote opened there is most likely never closed; a quote inside a field must be doubled ("")`;
-    case "INVALID_OPENING_QUOTE":
-    case "CSV_INVALID_OPENING_QUOTE":
-      return `line ${at}${field}: a quote appears inside a field that does not start with one; quote the whole field and double the quotes inside it ("He said ""hi"""))${otherDelimiter}`;
-    case "CSV_INVALID_CLOSING_QUOTE":
-    case "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE":
-      return `line ${at}${field}: a quoted field is followed by other characters before the next ${
+    case "InvalidQuotes":
+      return `line ${at?.line ?? start} (field ${
+        at?.field ?? 1
+      }): a quoted field is followed by other characters before the next ${
         delimiterName(delimiter)
       }; a quote inside a quoted field must be doubled ("")${otherDelimiter}`;
     default:
-      return `line ${at}${field}: the CSV is malformed here (${code})`;
+      return `line ${at?.line ?? start}: the CSV is malformed here (${code})`;
   }
 }
 

@@ -23,24 +23,27 @@ export interface ParseOptions {
   delimiter: string | null;
 }
 
-/** A row that failed: every error of the row. */
+/** A row that failed: its position in the batch and every error of the row. */
 export interface BadRow {
+  row: number;
   errors: RowError[];
 }
 
-/** A valid row: its key columns and its Club field values. */
-export interface GoodRow {
-  keys: RowKeys;
-  values: RowValues;
-}
-
-/** Rows in file order: `lines[i]` and `bytes[i]` belong to `rows[i]`. */
+/**
+ * Rows in file order: `lines[i]` and `bytes[i]` belong to row `i`. A valid
+ * row is its key columns then its Club field values, the next
+ * `ROW_CELLS` (prepare.ts) entries of `cells`: one flat array per batch costs half
+ * as much to pass between threads as two arrays per row. A row that failed
+ * is in `failed` instead.
+ */
 export interface RowBatch {
   t: "rows";
   lines: number[];
   /** Bytes parsed when the row ended, for progress. */
   bytes: number[];
-  rows: (GoodRow | BadRow)[];
+  cells: (RowKeys[number] | RowValues[number])[];
+  /** The rows that failed, in file order. */
+  failed: BadRow[];
   /** Warnings of these rows, in file order. */
   warnings: RowWarning[];
 }

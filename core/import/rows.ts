@@ -10,7 +10,7 @@
  * ```ts ignore
  * import { importRows } from "./rows.ts";
  * for await (const m of importRows(stream)) {
- *   if (m.t === "rows") console.log(m.rows.length);
+ *   if (m.t === "rows") console.log(m.lines.length);
  * }
  * ```
  * @module

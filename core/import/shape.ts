@@ -65,7 +65,7 @@ export function sniffFormat(text: string): Format {
 /**
  * The delimiter of a CSV file, from its header line: whichever of
  * {@link DELIMITERS} occurs most often outside quotes (header names are
- * plain words, so counting is enough; the parsing itself is csv-parse's).
+ * plain words, so counting is enough; the parsing itself is Papa Parse's).
  * A comma when none occurs (a one-column file).
  *
  * @example

@@ -22,8 +22,8 @@ import { bitsWhere } from "./bits.ts";
 import type { ClubStore } from "../store/store.ts";
 
 /**
- * The coded key columns, as stored in `key_columns`: those of `club_keys`,
- * and `city` (the folded city name, letters and digits only, of `clubs`).
+ * The coded key columns, as stored in `key_columns`: those of `club_keys`
+ * (`city` is the folded city name, letters and digits only; see {@link cityKey}).
  */
 export const KEY_COLUMNS = ["type", "country", "state", "waitlist", "city"] as const;
 /** One coded key column. */
@@ -89,9 +89,9 @@ function readColumn(db: DatabaseSync, name: string): (string | null)[] {
 const PAGE = 16_384;
 
 /**
- * One key column (cities as city keys) in rank order, a page of ranks at a
- * time: the import builds the columns for any number of clubs without
- * holding every row, at the speed of whole-column reads.
+ * One `club_keys` column in rank order, a page of ranks at a time: the
+ * import builds the columns for any number of clubs without holding every
+ * row, at the speed of whole-column reads.
  *
  * @example
  * ```ts ignore
@@ -103,23 +103,13 @@ export function* columnValues(db: DatabaseSync, name: string): Generator<string 
   const count = Number(
     (db.prepare("SELECT count(*) AS n FROM club_keys").get() as { n: number }).n,
   );
-  const page = name === "city"
-    ? db.prepare(
-      "SELECT c.city AS v FROM club_keys k JOIN clubs c ON c.rowid = k.club WHERE k.rank BETWEEN ? AND ? ORDER BY k.rank",
-    )
-    : db.prepare(
-      `SELECT group_concat(coalesce(${name}, char(30)), char(31)) AS v
-       FROM (SELECT ${name} FROM club_keys WHERE rank BETWEEN ? AND ? ORDER BY rank)`,
-    );
+  const page = db.prepare(
+    `SELECT group_concat(coalesce(${name}, char(30)), char(31)) AS v
+     FROM (SELECT ${name} FROM club_keys WHERE rank BETWEEN ? AND ? ORDER BY rank)`,
+  );
   for (let from = 1; from <= count; from += PAGE) {
-    if (name === "city") {
-      for (const r of page.all(from, from + PAGE - 1) as { v: string | null }[]) {
-        yield r.v === null ? null : cityKey(r.v);
-      }
-    } else {
-      const v = (page.get(from, from + PAGE - 1) as { v: string | null }).v;
-      if (v !== null) { for (const x of v.split(SEP)) yield x === NULL ? null : x; }
-    }
+    const v = (page.get(from, from + PAGE - 1) as { v: string | null }).v;
+    if (v !== null) { for (const x of v.split(SEP)) yield x === NULL ? null : x; }
   }
 }
 

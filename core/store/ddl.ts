@@ -3,7 +3,7 @@
  *
  * - `clubs`: one row per club in file order: every Club field and the
  *   search keys computed at import (folded name, normalised type, ISO
- *   country and subdivision codes, waitlist key).
+ *   country and subdivision codes, waitlist key, city key).
  * - `club_keys`: the same keys in name order; `rank` (its rowid) is the
  *   club's position when sorted by name, so every index on it (which ends in
  *   the rowid) yields rows already sorted by name. `club` points at `clubs`.
@@ -89,7 +89,7 @@ CREATE TABLE clubs (
   line INTEGER NOT NULL,
   derived_slug INTEGER NOT NULL,
   name_fold TEXT NOT NULL,
-  type_key TEXT, country_key TEXT, state_key TEXT, waitlist_key TEXT NOT NULL
+  type_key TEXT, country_key TEXT, state_key TEXT, waitlist_key TEXT NOT NULL, city_key TEXT
 );
 CREATE TABLE places (
   kind TEXT NOT NULL, scope TEXT NOT NULL, alias TEXT NOT NULL,
@@ -102,7 +102,7 @@ CREATE TABLE word_index (part TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWI
 CREATE TABLE club_keys (
   rank INTEGER PRIMARY KEY,
   club INTEGER NOT NULL,
-  type TEXT, country TEXT, state TEXT, waitlist TEXT NOT NULL,
+  type TEXT, country TEXT, state TEXT, waitlist TEXT NOT NULL, city TEXT,
   name TEXT NOT NULL
 );
 `;

@@ -2,7 +2,7 @@ import { assertEquals } from "../../_assert.ts";
 import { DatabaseSync } from "node:sqlite";
 import { importCsv } from "../../../core/import/import.ts";
 import { CREATE_DIGESTS, type DiffEntry, digestStager } from "../../../core/import/diff.ts";
-import { digestOf } from "../../../core/import/prepare.ts";
+import { digestOf } from "../../../core/import/club_row.ts";
 
 const BEFORE = "id,name,city,holes\n" +
   "00000000-0000-4000-8000-000000000001,Alpha Club,Oslo,9\n" +

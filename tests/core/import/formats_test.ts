@@ -151,6 +151,28 @@ Deno.test("importCsv() reports an unclosed quote at the line where it opens", as
   });
 });
 
+Deno.test("importCsv() names the line and field of a misplaced closing quote, after quoted line breaks", async () => {
+  await withDb(async (db) => {
+    await Deno.writeTextFile(
+      `${db}.csv`,
+      'name,city,country\n"A\nB",Lyon,France\nC,"Paris"x,France\n',
+    );
+    const e = await failure(importCsv(openSource(`${db}.csv`).stream, { dbPath: db }));
+    assert(
+      e.message.startsWith("Cannot parse the CSV: line 4 (field 2): a quoted field"),
+      e.message,
+    );
+  });
+});
+
+Deno.test("importCsv() keeps a quote inside an unquoted field as written", async () => {
+  await withDb(async (db) => {
+    await Deno.writeTextFile(`${db}.csv`, 'name,description\nPutters,The 5" putter room\n');
+    await importCsv(openSource(`${db}.csv`).stream, { dbPath: db });
+    assertEquals(clubs(db)[0]!.description, 'The 5" putter room');
+  });
+});
+
 Deno.test("importCsv() reads NDJSON and a JSON array by extension, and either by content", async () => {
   await withDb(async (db) => {
     const nd = await importFixture("clubs.ndjson", db);
