@@ -35,7 +35,7 @@ import { mcpBench } from "./mcp.ts";
 import { topSelfTime } from "./profile.ts";
 import { type LoadResult, type LoadTool, loadTool, parseDuration, runLoad } from "./wrk.ts";
 import { compressBody, negotiateEncoding } from "../server/http/compress.ts";
-import { SERVE_ENV, SERVE_V8_FLAGS } from "./serve_flags.ts";
+import { IMPORT_V8_FLAGS, SERVE_ENV, SERVE_V8_FLAGS } from "./serve_flags.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const MAIN = `${ROOT}main.ts`;
@@ -265,9 +265,8 @@ async function timeImport(snapshot: string, dbPath: string, runs: number): Promi
   }
   const gnuTime = installed(GNU_TIME);
   for (let i = 0; i < runs; i++) {
-    // As `deno task import` runs it (a small young generation keeps memory flat).
-    const flags = "--v8-flags=--max-semi-space-size=2,--max-old-space-size=128";
-    const args = ["run", flags, "-A", MAIN, "import", snapshot];
+    // As `deno task import` runs it (see serve_flags.ts).
+    const args = ["run", IMPORT_V8_FLAGS, "-A", MAIN, "import", snapshot];
     args.push("--db", dbPath);
     const r = gnuTime
       ? await output(GNU_TIME, ["-f", "peak-rss-kb %M", Deno.execPath(), ...args])

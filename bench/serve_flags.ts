@@ -46,6 +46,13 @@ const CONFIG: { tasks: Record<string, string> } = JSON.parse(
 export const SERVE_V8_FLAGS: string = taskV8Flags(CONFIG, "serve");
 
 /**
+ * The `--v8-flags=…` argument of `deno task import`: a 4 MB young
+ * generation (measured: 2 MB cost about 8% more CPU for the same peak RSS,
+ * 8 MB about 15 MB more RSS) and a capped old generation.
+ */
+export const IMPORT_V8_FLAGS: string = taskV8Flags(CONFIG, "import");
+
+/**
  * The environment assignments (`NAME=value`) in front of a deno.json task's
  * command, as an object.
  *

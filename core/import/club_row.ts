@@ -68,14 +68,18 @@ export function clubRow(
 export function digestOf(columns: readonly (string | number | null)[]): number {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
-  for (const v of columns) {
-    const text = v === null ? "\u0000" : typeof v === "number" ? `#${v}` : v;
-    for (let i = 0; i <= text.length; i++) {
-      // The separator after each value keeps ["ab", "c"] apart from ["a", "bc"].
-      const ch = i < text.length ? text.charCodeAt(i) : 0x1f;
+  for (let c = 0; c < columns.length; c++) {
+    const v = columns[c];
+    const text = v === null ? "\u0000" : typeof v === "number" ? "#" + v : v!;
+    const n = text.length;
+    for (let i = 0; i < n; i++) {
+      const ch = text.charCodeAt(i);
       h1 = Math.imul(h1 ^ ch, 2654435761);
       h2 = Math.imul(h2 ^ ch, 1597334677);
     }
+    // The separator after each value keeps ["ab", "c"] apart from ["a", "bc"].
+    h1 = Math.imul(h1 ^ 0x1f, 2654435761);
+    h2 = Math.imul(h2 ^ 0x1f, 1597334677);
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);

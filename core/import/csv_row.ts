@@ -45,6 +45,9 @@ export const FIELD_KINDS: Readonly<Record<string, Kind>> = Object.fromEntries(
   CLUB_FIELDS.map((f) => [f, kindOf(ClubRecordSchema.shape[f])]),
 );
 
+/** {@link FIELD_KINDS} in CLUB_FIELDS order. */
+const KINDS: readonly Kind[] = CLUB_FIELDS.map((f) => FIELD_KINDS[f]!);
+
 const TRUE = new Set(["true", "yes", "1", "y", "t"]);
 const FALSE = new Set(["false", "no", "0", "n", "f"]);
 const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
@@ -95,28 +98,49 @@ const accept = compileAccept(ClubRecordSchema);
 
 const show = (v: unknown) => typeof v === "string" ? v : JSON.stringify(v) ?? String(v);
 
-/**
- * Reads one row given as `{ column: cell }`. Empty cells are null; a missing
- * id is derived from the row and a missing slug is left empty (the importer
- * assigns a unique one). Returns every error of the row, not just the first,
- * each stating the field's rule (see field_rules.ts).
- */
-export function readRow(
-  cells: Readonly<Record<string, string>>,
-  line: number,
-): { ok: true; value: Omit<ClubRecord, "slug"> & { slug: string | null } } | {
+/** What {@link readRow} and {@link readCells} return: the club, or every error of the row. */
+export type ReadResult = { ok: true; value: Omit<ClubRecord, "slug"> & { slug: string | null } } | {
   ok: false;
   errors: RowError[];
-} {
+};
+
+/**
+ * Reads one row given as `{ column: cell }` (see {@link readCells}).
+ *
+ * @example
+ * ```ts
+ * import { readRow } from "./csv_row.ts";
+ * readRow({ name: "A Club", holes: "18" }, 2).ok; // true
+ * ```
+ */
+export function readRow(cells: Readonly<Record<string, string>>, line: number): ReadResult {
+  return readCells(CLUB_FIELDS.map((f) => cells[f]), line);
+}
+
+/**
+ * Reads one row given as its cells in {@link CLUB_FIELDS} order (undefined
+ * for a column the file lacks). Empty cells are null; a missing id is
+ * derived from the row and a missing slug is left empty (the importer
+ * assigns a unique one). Returns every error of the row, not just the
+ * first, each stating the field's rule (see field_rules.ts).
+ *
+ * @example
+ * ```ts
+ * import { readCells } from "./csv_row.ts";
+ * readCells(["", "A Club"], 2).ok; // true: id is derived, the rest is null
+ * ```
+ */
+export function readCells(cells: readonly (string | undefined)[], line: number): ReadResult {
   const errors: RowError[] = [];
   const obj: Record<string, unknown> = {};
-  for (const f of CLUB_FIELDS) {
-    const raw = (cells[f] ?? "").trim();
+  for (let i = 0; i < CLUB_FIELDS.length; i++) {
+    const f = CLUB_FIELDS[i]!;
+    const raw = (cells[i] ?? "").trim();
     if (raw === "") {
       obj[f] = null;
       continue;
     }
-    const cell = readCell(FIELD_KINDS[f]!, raw);
+    const cell = readCell(KINDS[i]!, raw);
     if (cell !== BAD) obj[f] = cell;
     else errors.push({ line, column: f, value: raw, message: fieldRule(f) });
   }
@@ -153,7 +177,7 @@ export function readRow(
       errors.push({
         line,
         column,
-        value: show(cells[column] ?? obj[column]),
+        value: show(cells[CLUB_FIELDS.indexOf(column as keyof ClubRecord)] ?? obj[column]),
         message: obj[column] === null && !fieldOptional(column as keyof ClubRecord)
           ? `${column} is required (the cell is empty)`
           : fieldRule(column),
@@ -164,8 +188,10 @@ export function readRow(
     const order = (c: string) => CLUB_FIELDS.indexOf(c as keyof ClubRecord);
     return { ok: false, errors: errors.sort((a, b) => order(a.column) - order(b.column)) };
   }
-  const value = parsed.data!;
-  return { ok: true, value: { ...value, slug } };
+  // The parsed object is this row's own: the slug is set on it, not on a copy.
+  const value = parsed.data! as Omit<ClubRecord, "slug"> & { slug: string | null };
+  value.slug = slug;
+  return { ok: true, value };
 }
 
 const JSON_TYPES: Readonly<Record<Kind, string>> = {
@@ -192,7 +218,7 @@ const JSON_TYPES: Readonly<Record<Kind, string>> = {
 export function readObject(
   value: unknown,
   line: number,
-): ReturnType<typeof readRow> & { unknown: string[] } {
+): ReadResult & { unknown: string[] } {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return {
       ok: false,

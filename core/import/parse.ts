@@ -20,7 +20,7 @@ import { Buffer } from "node:buffer";
 // @ts-types="./papaparse.d.ts"
 import Papa from "papaparse";
 import { CLUB_FIELDS } from "../schema/club.ts";
-import { readObject, readRow } from "./csv_row.ts";
+import { readCells, readObject, type ReadResult } from "./csv_row.ts";
 import { type Encoding, EncodingFailure, invalidUtf8, utf8Chunks } from "./encoding.ts";
 import { jsonArrayRecords, JsonFailure, type JsonItem, ndjsonRecords } from "./json_rows.ts";
 import { prepareClub } from "./prepare.ts";
@@ -30,7 +30,7 @@ import type { HeaderInfo, ParseOptions, RowBatch } from "./protocol.ts";
 /**
  * Rows per batch: large enough to amortise messaging, small enough to
  * stream, and to die young: a batch is live while it is built, sent and
- * inserted, and with the import's 2 MiB young generation 500 rows were
+ * inserted, and with the import's small young generation 500 rows were
  * copied by every scavenge (100 cut the import's CPU time by about 7%).
  */
 export const BATCH_ROWS = 100;
@@ -81,7 +81,7 @@ class Batcher {
   add(
     line: number,
     bytes: number,
-    row: ReturnType<typeof readRow>,
+    row: ReadResult,
   ): RowBatch | null {
     const b = this.#batch;
     if (row.ok) {
@@ -321,12 +321,15 @@ async function* csvRows(
   how: { format: Format; encoding: Encoding; delimiter: string; newline: "\n" | "\r\n" },
 ): AsyncGenerator<RowMessage, void, undefined> {
   let header: string[] | null = null;
+  // Where each Club field is in a record (-1: not in the file).
+  let columns: number[] | null = null;
   const batcher = new Batcher();
   try {
     for await (const records of csvRecords(chunks, how.delimiter, how.newline)) {
       for (const { record, line, bytes } of records) {
         if (header === null) {
           const names = header = record.map((h) => h.trim());
+          columns = CLUB_FIELDS.map((f) => names.indexOf(f));
           yield {
             t: "header",
             format: how.format,
@@ -353,7 +356,7 @@ async function* csvRows(
           }
           continue;
         }
-        let row: ReturnType<typeof readRow>;
+        let row: ReadResult;
         if (record.length !== header.length) {
           const hint = record.length === 1 && header.length > 1
             ? `; is the row separated by ${delimiterName(how.delimiter)} like the header?`
@@ -369,9 +372,7 @@ async function* csvRows(
             }],
           };
         } else {
-          const cells: Record<string, string> = {};
-          for (let i = 0; i < header.length; i++) cells[header[i]!] = record[i]!;
-          row = readRow(cells, line);
+          row = readCells(columns!.map((c) => c < 0 ? undefined : record[c]), line);
         }
         const full = batcher.add(line, bytes, row);
         if (full) yield full;
@@ -443,7 +444,7 @@ async function* jsonRows(
   })();
   const records = format === "json" ? jsonArrayRecords(counted) : ndjsonRecords(counted);
   const batcher = new Batcher();
-  const read = (item: JsonItem): ReturnType<typeof readRow> => {
+  const read = (item: JsonItem): ReadResult => {
     if ("error" in item) {
       return {
         ok: false,
