@@ -223,7 +223,8 @@ async function* csvRecords(
           problem = { error: { code, index: error?.index ?? start }, start, line };
           return parser.abort();
         }
-        if (invalid && invalid.line < next) throw invalid;
+        // The record's last line: before `next`, or its own when no line feed ends it.
+        if (invalid && invalid.line <= Math.max(line, next - 1)) throw invalid;
         // A blank line is one empty field, and no record.
         if (result.data.length > 1 || result.data[0] !== "") {
           out.push({ record: result.data, line, bytes: bytes + Math.round(end * scale) });

@@ -108,3 +108,15 @@ Deno.test("parseRows() stops a quote left open past 1 MiB at the line where its 
     'Cannot parse the CSV: the record that starts on line 3 runs past 1 MiB: a quote opened there is most likely never closed; a quote inside a field must be doubled ("")',
   );
 });
+
+Deno.test("parseRows() finds an invalid byte on a last line that no line feed ends", async () => {
+  const bytes = new TextEncoder().encode("name,city\nA,x\nB,y");
+  bytes[bytes.length - 1] = 0xff;
+  let message = "";
+  try {
+    for await (const _ of parseRows(ReadableStream.from([bytes]))) { /* read to the end */ }
+  } catch (e) {
+    message = (e as Error).message;
+  }
+  assert(message.startsWith("Cannot import: line 3 is not valid UTF-8 (byte 0xFF"), message);
+});
