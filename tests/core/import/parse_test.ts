@@ -41,6 +41,28 @@ const field = fc.oneof(
   fc.stringMatching(/^[A-Za-z][a-z ,\n"]{0,12}$/).map((s) => `"${s.replaceAll('"', '""')}"`),
 );
 
+/** Rows (name, or "(bad)", and line) parseRows reads from `input`, or the message it fails with. */
+async function namesAndLines(
+  input: string | ReadableStream<Uint8Array>,
+): Promise<[string, number][] | string> {
+  const got: [string, number][] = [];
+  try {
+    const stream = typeof input === "string" ? new Blob([input]).stream() : input;
+    for await (const m of parseRows(stream)) {
+      if (m.t !== "rows") continue;
+      let at = 0;
+      m.lines.forEach((line, i) => {
+        const bad = m.failed.some((f) => f.row === i);
+        got.push([bad ? "(bad)" : String(m.cells[at + KEY_CELLS + NAME]), line]);
+        if (!bad) at += ROW_CELLS;
+      });
+    }
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return got;
+}
+
 Deno.test("parseRows() reads the same records on the same lines however the input is cut", async () => {
   await fc.assert(
     fc.asyncProperty(
@@ -49,16 +71,7 @@ Deno.test("parseRows() reads the same records on the same lines however the inpu
       async (rows, sizes) => {
         const text = "name,city\n" +
           rows.map(([name, blanks]) => `${name},x\n${"\n".repeat(blanks)}`).join("");
-        const got: [string, number][] = [];
-        for await (const m of parseRows(chunked(new TextEncoder().encode(text), sizes))) {
-          if (m.t !== "rows") continue;
-          let at = 0;
-          m.lines.forEach((line, i) => {
-            const bad = m.failed.some((f) => f.row === i);
-            got.push([bad ? "(bad)" : String(m.cells[at + KEY_CELLS + NAME]), line]);
-            if (!bad) at += ROW_CELLS;
-          });
-        }
+        const got = await namesAndLines(chunked(new TextEncoder().encode(text), sizes));
         assertEquals(got, reference(text));
       },
     ),
@@ -73,25 +86,6 @@ Deno.test("the parse worker loads no ISO 3166 tables: places are settled by the 
   const iso = [...graph].filter((s) => /iso-3166|i18n-iso-countries|places\/geo\.ts/.test(s));
   assertEquals(iso, []);
 });
-
-/** Rows (name and line) parseRows reads from `text`, or the message it fails with. */
-async function namesAndLines(text: string): Promise<[string, number][] | string> {
-  const got: [string, number][] = [];
-  try {
-    for await (const m of parseRows(new Blob([text]).stream())) {
-      if (m.t !== "rows") continue;
-      let at = 0;
-      m.lines.forEach((line, i) => {
-        const bad = m.failed.some((f) => f.row === i);
-        got.push([bad ? "(bad)" : String(m.cells[at + KEY_CELLS + NAME]), line]);
-        if (!bad) at += ROW_CELLS;
-      });
-    }
-  } catch (e) {
-    return (e as Error).message;
-  }
-  return got;
-}
 
 Deno.test("parseRows() carries a quoted field with line breaks across the pieces it parses", async () => {
   const long = Array.from({ length: 40_000 }, (_, i) => `line ${i}`).join("\n");
@@ -112,11 +106,6 @@ Deno.test("parseRows() stops a quote left open past 1 MiB at the line where its 
 Deno.test("parseRows() finds an invalid byte on a last line that no line feed ends", async () => {
   const bytes = new TextEncoder().encode("name,city\nA,x\nB,y");
   bytes[bytes.length - 1] = 0xff;
-  let message = "";
-  try {
-    for await (const _ of parseRows(ReadableStream.from([bytes]))) { /* read to the end */ }
-  } catch (e) {
-    message = (e as Error).message;
-  }
+  const message = String(await namesAndLines(ReadableStream.from([bytes])));
   assert(message.startsWith("Cannot import: line 3 is not valid UTF-8 (byte 0xFF"), message);
 });
