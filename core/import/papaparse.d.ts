@@ -8,18 +8,15 @@
 
 /** A problem in a record: `MissingQuotes`, `InvalidQuotes`, … and where (a character offset). */
 export interface ParseError {
-  type: string;
   code: string;
-  message: string;
-  row?: number;
   index: number;
 }
 
-/** What a parse (or one step of it) yields. */
+/** What a parse (or one step of it) yields; `cursor` is where it ended (a character offset). */
 export interface ParseResult<T> {
   data: T;
   errors: ParseError[];
-  meta: { delimiter: string; linebreak: string; aborted: boolean; cursor: number };
+  meta: { cursor: number };
 }
 
 /** Stops a parse from inside `step`. */

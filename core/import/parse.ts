@@ -218,7 +218,10 @@ async function* csvRecords(
         const end = result.meta.cursor;
         const next = line + countLines(text, start, end);
         const error = result.errors[0];
-        if (error || end - start > MAX_RECORD_BYTES) {
+        // A UTF-8 byte per UTF-16 unit at least, three at most: only a long record is measured.
+        const tooLong = end - start > MAX_RECORD_BYTES / 3 &&
+          Buffer.byteLength(text.slice(start, end)) > MAX_RECORD_BYTES;
+        if (error || tooLong) {
           const code = error?.code ?? "TooLong";
           problem = { error: { code, index: error?.index ?? start }, start, line };
           return parser.abort();
@@ -227,6 +230,7 @@ async function* csvRecords(
         if (invalid && invalid.line <= Math.max(line, next - 1)) throw invalid;
         // A blank line is one empty field, and no record.
         if (result.data.length > 1 || result.data[0] !== "") {
+          // Progress only: exact for ASCII, proportional within the piece otherwise.
           out.push({ record: result.data, line, bytes: bytes + Math.round(end * scale) });
         }
         start = end;

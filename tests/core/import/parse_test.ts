@@ -109,3 +109,12 @@ Deno.test("parseRows() finds an invalid byte on a last line that no line feed en
   const message = String(await namesAndLines(ReadableStream.from([bytes])));
   assert(message.startsWith("Cannot import: line 3 is not valid UTF-8 (byte 0xFF"), message);
 });
+
+Deno.test("parseRows() measures a record's limit in bytes, not characters", async () => {
+  // 400,000 characters of 3 bytes each: under 1 Mi characters, over 1 MiB.
+  const text = `name,city\nA,"${"€".repeat(400_000)}"\n`;
+  assertEquals(
+    await namesAndLines(text),
+    'Cannot parse the CSV: the record that starts on line 2 runs past 1 MiB: a quote opened there is most likely never closed; a quote inside a field must be doubled ("")',
+  );
+});
