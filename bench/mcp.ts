@@ -44,6 +44,10 @@ function combine(parts: LoadResult[]): LoadResult {
     p99Ms: mean((p) => p.p99Ms),
     non2xx: parts.reduce((n, p) => n + p.non2xx, 0),
     errors: parts.reduce((n, p) => n + p.errors, 0),
+    errorKinds: parts.reduce<Record<string, number>>((all, p) => {
+      for (const [k, n] of Object.entries(p.errorKinds)) all[k] = (all[k] ?? 0) + n;
+      return all;
+    }, {}),
   };
 }
 

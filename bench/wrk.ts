@@ -26,6 +26,8 @@ export interface LoadResult {
   non2xx: number;
   /** Connect, read, write errors and timeouts. */
   errors: number;
+  /** The errors by kind, only the kinds that occurred (`{ read: 1 }`): what failed, when a run must have none. */
+  errorKinds: Record<string, number>;
 }
 
 /** A load generator ready to run. */
@@ -175,7 +177,17 @@ export function parseWrk(text: string): LoadResult {
     p99Ms: ms(p99[1]!, p99[2]!),
     non2xx: Number(text.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0),
     errors: socket ? socket.slice(1).reduce((a, n) => a + Number(n), 0) : 0,
+    errorKinds: socket
+      ? kinds({ connect: socket[1]!, read: socket[2]!, write: socket[3]!, timeout: socket[4]! })
+      : {},
   };
+}
+
+/** The kinds whose count is not zero, as numbers. */
+function kinds(counts: Record<string, string | number>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(counts).map(([k, n]) => [k, Number(n)] as const).filter(([, n]) => n > 0),
+  );
 }
 
 /** Parses a duration such as `10s`, `3`, `1m` or `1500ms` into seconds (with {@link durationMs}). */
@@ -205,6 +217,7 @@ autocannon(opts, (err, res) => {
     p99Ms: res.latency.p99,
     non2xx: res.non2xx,
     errors: res.errors + res.timeouts,
+    errorKinds: Object.fromEntries([["error", res.errors], ["timeout", res.timeouts]].filter(([, n]) => n > 0)),
   }));
 });
 `;

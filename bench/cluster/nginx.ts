@@ -15,6 +15,7 @@
  * ```
  * @module
  */
+import type { LoadResult } from "../wrk.ts";
 
 /**
  * Where the shipped site configuration is.
@@ -141,14 +142,68 @@ http {
  */
 export function parseLogLine(
   line: string,
-): { client: string; status: number; upstreams: string[]; uri: string } | null {
-  const m = /^(\S+) (\d{3}) "([^"]*)" "([^"]*)" \S+ "([^"]*)"$/.exec(line.trim());
+): {
+  client: string;
+  status: number;
+  upstreams: string[];
+  upstreamStatus: string;
+  seconds: number;
+  uri: string;
+} | null {
+  const m = /^(\S+) (\d{3}) "([^"]*)" "([^"]*)" (\S+) "([^"]*)"$/.exec(line.trim());
   if (!m) return null;
   return {
     client: m[1]!,
     status: Number(m[2]),
     // Tries are separated by ", " (and " : " across internal redirects).
-    upstreams: m[3] === "-" ? [] : m[3]!.split(/\s*,\s*|\s+:\s+/).filter((s) => s !== ""),
-    uri: m[5]!,
+    upstreams: splitTries(m[3]!),
+    upstreamStatus: m[4]!,
+    seconds: Number(m[5]),
+    uri: m[6]!,
   };
+}
+
+/** The replicas nginx tried, in order, from `$upstream_addr` ("-" when none). */
+function splitTries(field: string): string[] {
+  return field === "-" ? [] : field.split(/\s*,\s*|\s+:\s+/).filter((s) => s !== "");
+}
+
+/**
+ * Whether an nginx error line is a response from the replica on `port` that
+ * broke off after nginx had begun to forward it ("while reading upstream",
+ * as opposed to "while reading response header from upstream", which nginx
+ * retries on another replica).
+ *
+ * @example
+ * ```ts
+ * import { cutMidResponse } from "./nginx.ts";
+ * const line = '2026/11/26 18:40:01 [error] 812#812: *5120 upstream prematurely closed connection ' +
+ *   'while reading upstream, client: 127.0.0.1, upstream: "http://127.0.0.1:8002/api/v1/clubs"';
+ * cutMidResponse(line, 8002); // true
+ * ```
+ */
+export function cutMidResponse(line: string, port: number): boolean {
+  return /\] (?:\d+#\d+: \*\d+ )?(?:upstream prematurely closed connection|recv\(\) failed \(104: Connection reset by peer\)) while reading upstream,/
+    .test(line) && line.includes(`upstream: "http://127.0.0.1:${port}/`);
+}
+
+/**
+ * The failed requests of a load run through nginx, less the responses a
+ * killed replica had begun to send (`cutByKill`, from {@link cutMidResponse}):
+ * wrk sees each of those as a read error, and they are the crash's own loss,
+ * not the deployment's. Every other failure (non-2xx answers, timeouts, read
+ * errors beyond the cut responses) still counts.
+ *
+ * @example
+ * ```ts
+ * import { failedRequests } from "./nginx.ts";
+ * failedRequests({ non2xx: 0, errors: 1, errorKinds: { read: 1 } }, 1); // { failed: 0, cut: 1 }
+ * ```
+ */
+export function failedRequests(
+  load: Pick<LoadResult, "non2xx" | "errors" | "errorKinds">,
+  cutByKill: number,
+): { failed: number; cut: number } {
+  const cut = Math.min(cutByKill, load.errorKinds.read ?? 0);
+  return { failed: load.non2xx + load.errors - cut, cut };
 }

@@ -29,6 +29,7 @@ Deno.test("parseWrk reads throughput, percentiles in any unit, and failures", ()
     p99Ms: 1200,
     non2xx: 7,
     errors: 5,
+    errorKinds: { read: 2, timeout: 3 },
   });
 });
 

@@ -1,4 +1,11 @@
-import { mainConf, parseLogLine, renderSite, SITE_CONF } from "../../bench/cluster/nginx.ts";
+import {
+  cutMidResponse,
+  failedRequests,
+  mainConf,
+  parseLogLine,
+  renderSite,
+  SITE_CONF,
+} from "../../bench/cluster/nginx.ts";
 import { assert, assertEquals, assertMatch, assertThrows } from "../_assert.ts";
 import { run } from "../_run.ts";
 import { SERVE_ENV, SERVE_V8_FLAGS, taskEnv, taskV8Flags } from "../../bench/serve_flags.ts";
@@ -119,10 +126,44 @@ Deno.test("parseLogLine() reads the cluster test's access log format", () => {
       client: "127.0.0.2",
       status: 200,
       upstreams: ["127.0.0.1:18001", "127.0.0.1:18002"],
+      upstreamStatus: "502, 200",
+      seconds: 0.004,
       uri: "/api/v1/clubs",
     },
   );
   assertEquals(parseLogLine("garbage"), null);
+});
+
+Deno.test("cutMidResponse() tells a response cut after nginx forwarded its headers from one it retried", () => {
+  const line = (when: string, port: number) =>
+    `2026/11/26 18:40:01 [error] 812#812: *5120 ${when}, client: 127.0.0.1, server: _, request: "GET /api/v1/clubs?type=golf HTTP/1.1", upstream: "http://127.0.0.1:${port}/api/v1/clubs?type=golf", host: "127.0.0.1:40000"`;
+  const cut = "upstream prematurely closed connection while reading upstream";
+  const reset = "recv() failed (104: Connection reset by peer) while reading upstream";
+  const header =
+    "upstream prematurely closed connection while reading response header from upstream";
+  assert(cutMidResponse(line(cut, 8002), 8002));
+  assert(cutMidResponse(line(reset, 8002), 8002));
+  // Before the headers: nginx retried it on another replica.
+  assert(!cutMidResponse(line(header, 8002), 8002));
+  // Another replica's cut response is not the killed one's.
+  assert(!cutMidResponse(line(cut, 8001), 8002));
+  assert(!cutMidResponse(line(cut, 18002), 8002));
+});
+
+Deno.test("failedRequests() excuses only the read errors of responses the killed replica cut", () => {
+  const load = (non2xx: number, errorKinds: Record<string, number>) => ({
+    non2xx,
+    errors: Object.values(errorKinds).reduce((a, n) => a + n, 0),
+    errorKinds,
+  });
+  assertEquals(failedRequests(load(0, { read: 1 }), 1), { failed: 0, cut: 1 });
+  // A cut nginx did not log as the killed replica's still fails.
+  assertEquals(failedRequests(load(0, { read: 1 }), 0), { failed: 1, cut: 0 });
+  // More read errors than cut responses: the rest fail.
+  assertEquals(failedRequests(load(0, { read: 3 }), 1), { failed: 2, cut: 1 });
+  // Timeouts and non-2xx answers are never excused.
+  assertEquals(failedRequests(load(2, { timeout: 1 }), 1), { failed: 3, cut: 0 });
+  assertEquals(failedRequests(load(0, {}), 0), { failed: 0, cut: 0 });
 });
 
 Deno.test("the unit and the compile task run serve with the serve task's V8 flags", async () => {
