@@ -32,6 +32,7 @@
  * ```
  * @module
  */
+import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { mixedPaths, wrkScript } from "./mixed.ts";
 import { type LoadResult, loadTool, runLoad } from "./wrk.ts";
@@ -292,6 +293,23 @@ class Cluster {
 }
 
 /** The snapshot a replica serves (its import time), from GET /. */
+/** The `imported_at` recorded in a database file, read directly. */
+function servedFile(path: string): string {
+  try {
+    const db = new DatabaseSync(path, { readOnly: true });
+    try {
+      const row = db.prepare("SELECT value FROM meta WHERE key = 'imported_at'").get() as
+        | { value: string }
+        | undefined;
+      return row?.value ?? "no imported_at";
+    } finally {
+      db.close();
+    }
+  } catch (e) {
+    return `unreadable (${(e as Error).message})`;
+  }
+}
+
 async function servedSnapshot(port: number): Promise<string | null> {
   try {
     const res = await fetch(`http://127.0.0.1:${port}/`, {
@@ -460,11 +478,22 @@ async function mainRun(
       await Deno.copyFile(snapshotB, `${r.db}.incoming`);
       await Deno.rename(`${r.db}.incoming`, r.db);
       let now = old;
+      let polls = 0;
       while (now === old && performance.now() - t0 < 10_000) {
         await sleep(20);
         now = await servedSnapshot(r.port);
+        polls++;
       }
-      if (now === old) throw new Error(`replica ${r.index} still serves ${old} after 10 s`);
+      if (now === old) {
+        // What the replica had to go on, so a failure here can be explained.
+        const st = await Deno.stat(r.db);
+        const log = await Deno.readTextFile(r.proc!.logPath).catch(() => "");
+        throw new Error(
+          `replica ${r.index} still serves ${old} after 10 s (${polls} polls; its file: inode ${st.ino}, ${st.size} bytes, modified ${st.mtime?.toISOString()}; the new snapshot's: ${await servedFile(
+            r.db,
+          )}; its log ends: ${JSON.stringify(log.slice(-600))})`,
+        );
+      }
       events.rollout.push({ replica: r.index, ms: performance.now() - t0 });
     }
 
