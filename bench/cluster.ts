@@ -32,7 +32,6 @@
  * ```
  * @module
  */
-import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { mixedPaths, wrkScript } from "./mixed.ts";
 import { type LoadResult, loadTool, runLoad } from "./wrk.ts";
@@ -47,6 +46,7 @@ import {
 import { freePort, type Proc, Procs, waitForPort } from "./cluster/procs.ts";
 import { ensureTool } from "./cluster/tools.ts";
 import { openSessionAdmin } from "../core/sessions/mod.ts";
+import { ClubStore } from "../core/store/mod.ts";
 import { SERVE_ENV, SERVE_V8_FLAGS } from "./serve_flags.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -292,24 +292,21 @@ class Cluster {
   }
 }
 
-/** The snapshot a replica serves (its import time), from GET /. */
-/** The `imported_at` recorded in a database file, read directly. */
+/** The `imported_at` a database file holds, read with the store's own reader. */
 function servedFile(path: string): string {
   try {
-    const db = new DatabaseSync(path, { readOnly: true });
+    const store = ClubStore.open(path);
     try {
-      const row = db.prepare("SELECT value FROM meta WHERE key = 'imported_at'").get() as
-        | { value: string }
-        | undefined;
-      return row?.value ?? "no imported_at";
+      return store.meta.imported_at ?? "no imported_at";
     } finally {
-      db.close();
+      store.close();
     }
   } catch (e) {
     return `unreadable (${(e as Error).message})`;
   }
 }
 
+/** The snapshot a replica serves (its import time), from GET /. */
 async function servedSnapshot(port: number): Promise<string | null> {
   try {
     const res = await fetch(`http://127.0.0.1:${port}/`, {
