@@ -392,7 +392,7 @@ async function limitCheck(cluster: Cluster, address: string): Promise<LimitResul
 interface MainEvents {
   sessions: { created: number[]; revoked: number[] };
   rollout: { replica: number; ms: number }[];
-  kill: { replica: number; port: number; downMs: number } | null;
+  kill: { replica: number; downMs: number } | null;
   /** Whether a session created before the Redis outage still counts everywhere after it. */
   sessionSurvived: boolean | null;
   /** Replicas that said they counted on their own while Redis was down, and back. */
@@ -497,11 +497,16 @@ async function mainRun(
     await at(p.killAt);
     const victim = cluster.replicas[1]!;
     const t0 = performance.now();
+    const errorsAtKill = (await cluster.nginxLog(0, "error")).size;
     await cluster.procs.kill(victim.proc!);
     // As systemd's Restart=on-failure would, a moment later.
     await sleep(500);
     await cluster.startReplica(victim);
-    events.kill = { replica: victim.index, port: victim.port, downMs: performance.now() - t0 };
+    events.kill = { replica: victim.index, downMs: performance.now() - t0 };
+    // nginx logs a cut response as it happens: only the lines from the kill
+    // to the restart, and only about the victim, are the crash's.
+    events.cutByKill = (await cluster.nginxLog(errorsAtKill, "error")).lines
+      .filter((line) => cutMidResponse(line, victim.port)).length;
 
     // Redis goes away under load: replicas count limits on their own and
     // keep their copy of the sessions; then it restarts from its append-only file.
@@ -558,7 +563,6 @@ async function mainRun(
       "",
     );
     events.nginxErrors[message] = (events.nginxErrors[message] ?? 0) + 1;
-    if (events.kill && cutMidResponse(line, events.kill.port)) events.cutByKill++;
   }
   return { load: loadResult, events };
 }

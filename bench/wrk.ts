@@ -24,7 +24,7 @@ export interface LoadResult {
   p99Ms: number;
   /** Responses that were not 2xx or 3xx. */
   non2xx: number;
-  /** Connect, read, write errors and timeouts. */
+  /** Connect, read, write errors and timeouts: the sum of {@link LoadResult.errorKinds}. */
   errors: number;
   /** The errors by kind, only the kinds that occurred (`{ read: 1 }`): what failed, when a run must have none. */
   errorKinds: Record<string, number>;
@@ -170,16 +170,17 @@ export function parseWrk(text: string): LoadResult {
   const socket = text.match(
     /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/,
   );
+  const errorKinds = socket
+    ? kinds({ connect: socket[1]!, read: socket[2]!, write: socket[3]!, timeout: socket[4]! })
+    : {};
   return {
     requests: Number(need(/(\d+) requests in/, "the request count")[1]),
     rps: Number(need(/Requests\/sec:\s+([\d.]+)/, "requests per second")[1]),
     p50Ms: ms(p50[1]!, p50[2]!),
     p99Ms: ms(p99[1]!, p99[2]!),
     non2xx: Number(text.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0),
-    errors: socket ? socket.slice(1).reduce((a, n) => a + Number(n), 0) : 0,
-    errorKinds: socket
-      ? kinds({ connect: socket[1]!, read: socket[2]!, write: socket[3]!, timeout: socket[4]! })
-      : {},
+    errors: Object.values(errorKinds).reduce((a, n) => a + n, 0),
+    errorKinds,
   };
 }
 

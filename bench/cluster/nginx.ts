@@ -156,16 +156,11 @@ export function parseLogLine(
     client: m[1]!,
     status: Number(m[2]),
     // Tries are separated by ", " (and " : " across internal redirects).
-    upstreams: splitTries(m[3]!),
+    upstreams: m[3] === "-" ? [] : m[3]!.split(/\s*,\s*|\s+:\s+/).filter((s) => s !== ""),
     upstreamStatus: m[4]!,
     seconds: Number(m[5]),
     uri: m[6]!,
   };
-}
-
-/** The replicas nginx tried, in order, from `$upstream_addr` ("-" when none). */
-function splitTries(field: string): string[] {
-  return field === "-" ? [] : field.split(/\s*,\s*|\s+:\s+/).filter((s) => s !== "");
 }
 
 /**
