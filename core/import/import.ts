@@ -121,6 +121,15 @@ export interface ImportOptions {
  */
 const CACHE_KIB = 4096;
 
+/**
+ * Page size of the new file and of the temporary tables (bytes). Four times
+ * SQLite's default: a quarter of the page reads and writes for the same
+ * bytes (78,000 reads and 39,000 writes at 4 KiB for 40,000 clubs), which
+ * measured 0.1 s less system time and 0.2 s less wall time per import. The
+ * server's caches are sized in bytes, so they hold as much either way.
+ */
+const PAGE_BYTES = 16384;
+
 function removeQuietly(path: string): void {
   for (const p of [path, `${path}-journal`]) {
     try {
@@ -205,8 +214,10 @@ async function build(
     // Nothing else opens the temporary file: no journal, no syncs and no
     // file locks per transaction (durability comes from the final fsync).
     db.exec(
-      `PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA locking_mode=EXCLUSIVE; PRAGMA cache_size=-${CACHE_KIB};`,
+      `PRAGMA page_size=${PAGE_BYTES}; PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA locking_mode=EXCLUSIVE; PRAGMA cache_size=-${CACHE_KIB};`,
     );
+    // Set before the first temporary table creates the temporary database.
+    db.exec(`PRAGMA temp.page_size=${PAGE_BYTES};`);
     db.exec(CREATE_TABLES + CREATE_STAGED_JSON + CREATE_DIGESTS);
     // The temp schema has its own, small default cache: size it like main's.
     db.exec(`PRAGMA temp.cache_size=-${CACHE_KIB};`);
@@ -472,16 +483,22 @@ function assignSlugs(db: DatabaseSync): void {
 /** Copies staged rows in name order, then builds keys, indexes and FTS. */
 function finish(db: DatabaseSync, source: string): void {
   // Only the narrow keys are sorted; the club rows stay where they streamed
-  // in. Ranks are the rowids given in that order (1, 2, …).
+  // in. Ranks are the rowids given in that order (1, 2, …). The staged JSON
+  // is read in the order it was written and sorted by rank (SQLite's sorter
+  // reads and writes its runs in sequence): fetching it club by club in rank
+  // order was a random read per club (measured 120 ms against 150–185 ms).
   db.exec(`
     BEGIN;
     INSERT INTO club_keys(club, type, country, state, waitlist, city, name)
       SELECT rowid,
         type_key, country_key, state_key, waitlist_key, city_key, name_fold
       FROM clubs ORDER BY name_fold, name, id;
+    CREATE TEMP TABLE ranks(club INTEGER PRIMARY KEY, rank INTEGER NOT NULL);
+    INSERT INTO ranks SELECT club, rank FROM club_keys;
     INSERT INTO club_json(rank, json)
-      SELECT k.rank, s.json FROM club_keys k JOIN staged_json s ON s.club = k.club ORDER BY k.rank;
-    DROP TABLE staged_json;`);
+      SELECT r.rank, s.json FROM staged_json s JOIN ranks r ON r.club = s.club ORDER BY r.rank;
+    DROP TABLE staged_json;
+    DROP TABLE ranks;`);
   buildKeyColumns(db);
   buildWordIndex(db);
   buildPlaces(db);
