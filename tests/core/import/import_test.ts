@@ -1,7 +1,8 @@
+import { DatabaseSync } from "node:sqlite";
 import { importCsv, ImportError, openSource } from "../../../core/import/import.ts";
 import { ClubStore } from "../../../core/store/store.ts";
 import { search } from "../../../core/search/search.ts";
-import { FIXTURE_CSV } from "../../_fixture.ts";
+import { fixture, FIXTURE_CSV } from "../../_fixture.ts";
 import { assert, assertEquals, assertRejects } from "../../_assert.ts";
 
 const HEADER = "name,city,state,country,type";
@@ -286,4 +287,25 @@ Deno.test("importCsv() streams a large file in bounded batches and keeps every l
   );
   assertEquals(e.errors.map((x) => `${x.line}:${x.column}:${x.value}`), ["4323:holes:x"]);
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("importCsv() stores each club's JSON at its rank by name, in 16 KiB pages", async () => {
+  await using fx = await fixture();
+  const db = new DatabaseSync(fx.path, { readOnly: true });
+  try {
+    assertEquals((db.prepare("PRAGMA page_size").get() as { page_size: number }).page_size, 16384);
+    const rows = db.prepare(
+      `SELECT k.rank, c.name, c.rowid AS line, j.json FROM club_keys k
+       JOIN clubs c ON c.rowid = k.club JOIN club_json j ON j.rank = k.rank ORDER BY k.rank`,
+    ).all() as { rank: number; name: string; line: number; json: string }[];
+    assertEquals(rows.map((r) => r.rank), rows.map((_, i) => i + 1));
+    assertEquals(
+      rows.map((r) => (JSON.parse(r.json) as { name: string }).name),
+      rows.map((r) => r.name),
+    );
+    // The fixture is not in name order, so the copy had to reorder it.
+    assert(rows.some((r, i) => r.line !== i + 1));
+  } finally {
+    db.close();
+  }
 });
