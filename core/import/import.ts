@@ -19,6 +19,7 @@ import { dirname } from "node:path";
 import { CLUB_FIELDS } from "../schema/club.ts";
 import { CREATE_INDEXES, CREATE_STAGED_JSON, CREATE_TABLES, SCHEMA_VERSION } from "../store/ddl.ts";
 import { asciiJson } from "../model/json.ts";
+import { setPragmas } from "../store/pragma.ts";
 import { recordToColumns, rowToRecord } from "../store/rows.ts";
 import { buildPlaces } from "../places/build.ts";
 import { toApiClub } from "../model/render.ts";
@@ -217,14 +218,16 @@ async function build(
     // journal_mode=OFF, and the journal holds only pages that existed when a
     // transaction began, not the appended rows (turning defensive mode off to
     // drop it measured no faster).
-    db.exec(
-      `PRAGMA page_size=${PAGE_BYTES}; PRAGMA synchronous=OFF; PRAGMA locking_mode=EXCLUSIVE; PRAGMA cache_size=-${CACHE_KIB};`,
-    );
-    // Set before the first temporary table creates the temporary database.
-    db.exec(`PRAGMA temp.page_size=${PAGE_BYTES};`);
+    setPragmas(db, {
+      page_size: PAGE_BYTES,
+      synchronous: "OFF",
+      locking_mode: "EXCLUSIVE",
+      cache_size: -CACHE_KIB,
+    });
+    // Set before the first temporary table creates the temporary database;
+    // the temp schema's own default cache is small: sized like main's.
+    setPragmas(db, { page_size: PAGE_BYTES, cache_size: -CACHE_KIB }, "temp");
     db.exec(CREATE_TABLES + CREATE_STAGED_JSON + CREATE_DIGESTS);
-    // The temp schema has its own, small default cache: size it like main's.
-    db.exec(`PRAGMA temp.cache_size=-${CACHE_KIB};`);
     const staged = await stage(db, source, options);
     const read = lap();
     options.signal?.throwIfAborted();

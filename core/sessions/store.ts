@@ -22,6 +22,7 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FeeAccess } from "../model/fees.ts";
+import { setPragmas } from "../store/pragma.ts";
 
 /**
  * Session tiers (spec §5): a free account or a paying member.
@@ -656,7 +657,7 @@ export class SessionStore {
       const db = new DatabaseSync(this.path, { readOnly: this.readOnly });
       // The CLI may wait for the server's short reads; the server never waits
       // for a lock (a request must not stall on another process).
-      db.exec(`PRAGMA busy_timeout = ${this.readOnly ? 0 : WRITER_BUSY_TIMEOUT_MS}`);
+      setPragmas(db, { busy_timeout: this.readOnly ? 0 : WRITER_BUSY_TIMEOUT_MS });
       let version: number;
       try {
         version = (db.prepare("PRAGMA user_version").get() as { user_version: number })

@@ -16,5 +16,6 @@ export * from "./layout.ts";
 export * from "./lru.ts";
 export * from "./memo.ts";
 export * from "./paths.ts";
+export * from "./pragma.ts";
 export * from "./rows.ts";
 export * from "./store.ts";

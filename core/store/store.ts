@@ -17,6 +17,7 @@ import { CLUB_FIELDS } from "../model/fields.ts";
 import { type Memo, type MemoOptions, Memos, type MemoStats } from "./memo.ts";
 import { type Row, rowToRecord } from "./rows.ts";
 import { ClubJsonText } from "./club_json.ts";
+import { setPragmas } from "./pragma.ts";
 
 /** Options of {@link ClubStore.open}. */
 export interface OpenOptions {
@@ -64,7 +65,7 @@ export class ClubStore {
     let db: DatabaseSync;
     try {
       db = new DatabaseSync(path, { readOnly: true });
-      db.exec("PRAGMA cache_size=-16000");
+      setPragmas(db, { cache_size: -16000 });
     } catch (e) {
       throw new StoreError(
         `Cannot open database "${path}": ${(e as Error).message}`,
@@ -90,7 +91,7 @@ export class ClubStore {
         // that pass from leaving megabytes the allocator does not give back,
         // and with the JSON held the rest needs little (measured: +57 MB of
         // RSS for 45 MB of JSON, +81 MB with the default cache).
-        db.exec(`PRAGMA cache_size=${HELD_JSON_CACHE_KIB}`);
+        setPragmas(db, { cache_size: HELD_JSON_CACHE_KIB });
         json = ClubJsonText.load(db);
         db.exec("PRAGMA shrink_memory");
       }
