@@ -30,6 +30,8 @@ export class Directory {
   #store: ClubStore | null = null;
   #identity = "";
   #checkedAt = -Infinity;
+  /** Why the file could not be used at the last check (null once it could). */
+  #failure: StoreError | null = null;
 
   constructor(path: string, options: DirectoryOptions = {}) {
     this.path = path;
@@ -37,11 +39,19 @@ export class Directory {
     this.#open = { holdJson: options.holdJson ?? false };
   }
 
-  /** The current snapshot; throws {@link StoreError} when the file is unusable. */
+  /**
+   * The current snapshot; throws {@link StoreError} when the file is
+   * unusable. A file that replaced a good one and cannot be opened drops the
+   * old snapshot too: every request then fails alike until a good file is
+   * back, instead of some being answered from data no longer on disk. The
+   * file is checked at most every `checkEveryMs`, broken or not.
+   */
   current(): ClubStore {
     const now = performance.now();
-    if (this.#store && now - this.#checkedAt < this.#checkEveryMs) {
-      return this.#store;
+    if (now - this.#checkedAt < this.#checkEveryMs) {
+      if (this.#store) return this.#store;
+      // Each request gets its own error: the server's log counts them.
+      if (this.#failure) throw new StoreError(this.#failure.message, { cause: this.#failure });
     }
     this.#checkedAt = now;
     let identity: string;
@@ -49,17 +59,23 @@ export class Directory {
       const st = Deno.statSync(this.path);
       identity = `${st.ino}:${st.size}:${st.mtime?.getTime()}`;
     } catch (e) {
-      this.#drop();
-      throw new StoreError(
-        `Cannot read database "${this.path}": ${(e as Error).message}`,
-        { cause: e },
+      throw this.#fail(
+        new StoreError(`Cannot read database "${this.path}": ${(e as Error).message}`, {
+          cause: e,
+        }),
       );
     }
     if (this.#store && identity === this.#identity) return this.#store;
-    const next = ClubStore.open(this.path, this.#open);
+    let next: ClubStore;
+    try {
+      next = ClubStore.open(this.path, this.#open);
+    } catch (e) {
+      throw e instanceof StoreError ? this.#fail(e) : e;
+    }
     this.#drop();
     this.#store = next;
     this.#identity = identity;
+    this.#failure = null;
     return next;
   }
 
@@ -93,7 +109,15 @@ export class Directory {
   /** Forgets the current snapshot (after a read failed); the next call reopens. */
   invalidate(): void {
     this.#drop();
+    this.#failure = null;
     this.#checkedAt = -Infinity;
+  }
+
+  /** Drops the snapshot and remembers why, until the next check. */
+  #fail(e: StoreError): StoreError {
+    this.#drop();
+    this.#failure = e;
+    return e;
   }
 
   /** Closes the current snapshot. */

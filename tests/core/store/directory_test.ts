@@ -37,6 +37,39 @@ Deno.test("Directory swaps to a newly imported file and drops the old snapshot",
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("Directory answers StoreError, never the old snapshot, once its file is replaced by one it cannot open", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/clubs.db`;
+  await importFixture(path);
+  const directory = new Directory(path, { checkEveryMs: 50 });
+  const first = directory.current();
+  await Deno.writeTextFile(`${dir}/broken.db`, "not a database");
+  await Deno.rename(`${dir}/broken.db`, path);
+  await new Promise((r) => setTimeout(r, 60));
+  assertThrows(() => directory.current(), StoreError);
+  // Within checkEveryMs of that check: the same answer, not the old data.
+  assertThrows(() => directory.current(), StoreError);
+  assert(!first.db.isOpen, "the old snapshot is closed");
+  await importFixture(path);
+  await new Promise((r) => setTimeout(r, 60));
+  assertEquals(keyIndex(directory.current()).size, 30);
+  directory.close();
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("Directory checks an unusable file at most every checkEveryMs", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/clubs.db`;
+  const directory = new Directory(path, { checkEveryMs: 60_000 });
+  assertThrows(() => directory.current(), /Cannot read database/);
+  await importFixture(path);
+  assertThrows(() => directory.current(), /Cannot read database/);
+  directory.invalidate();
+  assertEquals(keyIndex(directory.current()).size, 30);
+  directory.close();
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("Directory refuses a database of another layout, naming the fix", async () => {
   const dir = await Deno.makeTempDir();
   const path = `${dir}/clubs.db`;
