@@ -468,6 +468,8 @@ async function mainRun(
     }
 
     await at(p.rolloutAt);
+    // Done when each replica serves the new snapshot: an error is not done.
+    const expected = servedFile(snapshotB);
     for (const r of cluster.replicas) {
       const old = await servedSnapshot(r.port);
       const t0 = performance.now();
@@ -476,19 +478,21 @@ async function mainRun(
       await Deno.rename(`${r.db}.incoming`, r.db);
       let now = old;
       let polls = 0;
-      while (now === old && performance.now() - t0 < 10_000) {
+      while (now !== expected && performance.now() - t0 < 10_000) {
         await sleep(20);
         now = await servedSnapshot(r.port);
         polls++;
       }
-      if (now === old) {
+      if (now !== expected) {
         // What the replica had to go on, so a failure here can be explained.
         const st = await Deno.stat(r.db);
         const log = await Deno.readTextFile(r.proc!.logPath).catch(() => "");
         throw new Error(
-          `replica ${r.index} still serves ${old} after 10 s (${polls} polls; its file: inode ${st.ino}, ${st.size} bytes, modified ${st.mtime?.toISOString()}; the new snapshot's: ${await servedFile(
-            r.db,
-          )}; its log ends: ${JSON.stringify(log.slice(-600))})`,
+          `replica ${r.index} serves ${
+            now ?? "an error"
+          } after 10 s, not the new snapshot ${expected} (before: ${old}; ${polls} polls; its file: inode ${st.ino}, ${st.size} bytes, modified ${st.mtime?.toISOString()}, holding ${
+            servedFile(r.db)
+          }; its log ends: ${JSON.stringify(log.slice(-600))})`,
         );
       }
       events.rollout.push({ replica: r.index, ms: performance.now() - t0 });
