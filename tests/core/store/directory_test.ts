@@ -3,7 +3,9 @@ import { Directory, isStorageFailure } from "../../../core/store/directory.ts";
 import { importCsv, openSource } from "../../../core/import/import.ts";
 import { StoreError } from "../../../core/store/store.ts";
 import { keyIndex } from "../../../core/search/key_index.ts";
-import { FIXTURE_CSV } from "../../_fixture.ts";
+import { fixture, FIXTURE_CSV, importFile } from "../../_fixture.ts";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 import { assert, assertEquals, assertThrows } from "../../_assert.ts";
 
 async function importFixture(path: string): Promise<void> {
@@ -38,23 +40,18 @@ Deno.test("Directory swaps to a newly imported file and drops the old snapshot",
 });
 
 Deno.test("Directory answers StoreError, never the old snapshot, once its file is replaced by one it cannot open", async () => {
-  const dir = await Deno.makeTempDir();
-  const path = `${dir}/clubs.db`;
-  await importFixture(path);
-  const directory = new Directory(path, { checkEveryMs: 50 });
-  const first = directory.current();
-  await Deno.writeTextFile(`${dir}/broken.db`, "not a database");
-  await Deno.rename(`${dir}/broken.db`, path);
-  await new Promise((r) => setTimeout(r, 60));
-  assertThrows(() => directory.current(), StoreError);
+  await using fx = await fixture({ checkEveryMs: 50 });
+  const first = fx.directory.current();
+  await Deno.writeTextFile(`${fx.dir}/broken.db`, "not a database");
+  await Deno.rename(`${fx.dir}/broken.db`, fx.path);
+  await sleep(60);
+  assertThrows(() => fx.directory.current(), StoreError);
   // Within checkEveryMs of that check: the same answer, not the old data.
-  assertThrows(() => directory.current(), StoreError);
+  assertThrows(() => fx.directory.current(), StoreError);
   assert(!first.db.isOpen, "the old snapshot is closed");
-  await importFixture(path);
-  await new Promise((r) => setTimeout(r, 60));
-  assertEquals(keyIndex(directory.current()).size, 30);
-  directory.close();
-  await Deno.remove(dir, { recursive: true });
+  await importFile(FIXTURE_CSV, fx.path);
+  await sleep(60);
+  assertEquals(keyIndex(fx.directory.current()).size, 30);
 });
 
 Deno.test("Directory checks an unusable file at most every checkEveryMs", async () => {
