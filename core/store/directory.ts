@@ -83,8 +83,11 @@ export class Directory {
    * Runs `fn` on the current snapshot: the one place where storage failures
    * are told from bugs. A file that cannot be opened, or a read that fails in
    * storage (an SQLite I/O, corruption or layout error, a handle closed under
-   * the reader), throws {@link StoreError} and drops the snapshot, so the
-   * next read reopens the file; any other exception passes through as it is.
+   * the reader), throws {@link StoreError} and drops the snapshot; any other
+   * exception passes through as it is. A handle closed under the reader is
+   * reopened by the next read; a failing file at the next check (at most
+   * every `checkEveryMs`), so that a corrupt file that opens fine is not
+   * opened again, its JSON loaded again, for every request.
    *
    * @example
    * ```ts ignore
@@ -97,12 +100,14 @@ export class Directory {
       return fn(store);
     } catch (e) {
       if (!isStorageFailure(e)) throw e;
-      // Reopen on the next read: the file may be back (or replaced) by then.
-      this.invalidate();
-      if (e instanceof StoreError) throw e;
-      throw new StoreError(`Cannot read database "${this.path}": ${(e as Error).message}`, {
-        cause: e,
-      });
+      const failure = e instanceof StoreError
+        ? e
+        : new StoreError(`Cannot read database "${this.path}": ${(e as Error).message}`, {
+          cause: e,
+        });
+      if (closedUnderReader(e)) this.invalidate();
+      else this.#fail(failure);
+      throw failure;
     }
   }
 
@@ -163,6 +168,12 @@ export function isStorageFailure(e: unknown): boolean {
     if (typeof errcode === "number" && STORAGE_CODES.has(errcode & 0xff)) return true;
     return /^no such (table|column)/.test(String(message));
   }
+  return closedUnderReader(e);
+}
+
+/** A snapshot's handle or statement was closed while a reader still used it. */
+function closedUnderReader(e: unknown): boolean {
+  const { code, message } = (e ?? {}) as { code?: unknown; message?: unknown };
   return code === "ERR_INVALID_STATE" &&
     /database is not open|statement has been finalized/.test(String(message));
 }

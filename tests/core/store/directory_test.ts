@@ -96,6 +96,35 @@ Deno.test("Directory.read() turns a handle closed under the reader into StoreErr
   await Deno.remove(dir, { recursive: true });
 });
 
+/** Overwrites every page of `path` but the schema's and the meta table's: it opens, and reads fail. */
+function corruptAllButMeta(path: string): void {
+  const db = new DatabaseSync(path, { readOnly: true });
+  const { page_size: size } = db.prepare("PRAGMA page_size").get() as { page_size: number };
+  const { rootpage: meta } = db.prepare("SELECT rootpage FROM sqlite_master WHERE name = 'meta'")
+    .get() as { rootpage: number };
+  db.close();
+  const bytes = Deno.readFileSync(path);
+  for (let page = 2; page * size <= bytes.length; page++) {
+    if (page !== meta) bytes.fill(0xff, (page - 1) * size, page * size);
+  }
+  Deno.writeFileSync(path, bytes);
+}
+
+Deno.test("Directory.read() reopens a file whose reads fail at its next check, not on every read", async () => {
+  await using fx = await fixture({ checkEveryMs: 60_000 });
+  const good = Deno.readFileSync(fx.path);
+  corruptAllButMeta(fx.path);
+  assertThrows(() => fx.directory.read((store) => store.bySlug("mystery")), StoreError);
+  Deno.writeFileSync(fx.path, good);
+  // Within checkEveryMs of the failure, the file is not opened again.
+  assertThrows(
+    () => fx.directory.read((store) => store.bySlug("mystery")),
+    /malformed/,
+  );
+  fx.directory.invalidate();
+  assertEquals(fx.directory.read((store) => store.bySlug("mystery"))?.name, "Mystery Club");
+});
+
 Deno.test("Directory.read() passes a bug through unchanged and keeps the snapshot", async () => {
   const dir = await Deno.makeTempDir();
   const path = `${dir}/clubs.db`;
