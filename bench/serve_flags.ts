@@ -48,7 +48,7 @@ export const SERVE_V8_FLAGS: string = taskV8Flags(CONFIG, "serve");
 /**
  * The `--v8-flags=…` argument of `deno task import`: a 2 MB young
  * generation and a capped old generation keep its memory flat however large
- * the file (measured at 1,000,000 clubs with 16 KiB pages: 192–194 MB peak
+ * the file (measured at 1,000,000 clubs with 16 KiB pages: 184–194 MB peak
  * RSS; 198 MB with 4 MB, which at 40,000 clubs costs about 8% less CPU).
  */
 export const IMPORT_V8_FLAGS: string = taskV8Flags(CONFIG, "import");
