@@ -14,7 +14,7 @@
  * @module
  */
 import { iso31662 } from "iso-3166";
-import countries from "i18n-iso-countries";
+import countries from "i18n-iso-countries/index.js"; // the Node entry loads all 78 languages
 import en from "i18n-iso-countries/langs/en.json" with { type: "json" };
 import { TYPE_WEIGHTS, typeWeight } from "./club_types.ts";
 import { COUNTRY_DEFS, type CountryDef } from "./country_defs.ts";

@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { iso31662 } from "iso-3166";
-import countries from "i18n-iso-countries";
+import countries from "i18n-iso-countries/index.js"; // the Node entry loads all 78 languages
 import en from "i18n-iso-countries/langs/en.json" with { type: "json" };
 import {
   CLUB_FIELDS,

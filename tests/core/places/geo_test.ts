@@ -300,3 +300,9 @@ Deno.test("resolvers never throw on odd input", () => {
     assert(sub === null || /^[A-Z]{2}-[A-Z0-9]+$/.test(sub), input);
   }
 });
+
+Deno.test("resolveCountry() registers English country names only, not the package's 78 languages", async () => {
+  assertStrictEquals(resolveCountry("France"), "FR");
+  const { default: countries } = await import("i18n-iso-countries/index.js");
+  assertEquals(countries.langs(), ["en"]);
+});
