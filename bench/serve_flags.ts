@@ -49,7 +49,8 @@ export const SERVE_V8_FLAGS: string = taskV8Flags(CONFIG, "serve");
  * The `--v8-flags=…` argument of `deno task import`: a 2 MB young
  * generation and a capped old generation keep its memory flat however large
  * the file (measured at 1,000,000 clubs with 16 KiB pages: 184–194 MB peak
- * RSS; 198 MB with 4 MB, which at 40,000 clubs costs about 8% less CPU).
+ * RSS over four runs; 194–198 MB over three with 4 MB, which at 40,000 clubs
+ * costs about 10% less CPU: too close to 200 MB to keep).
  */
 export const IMPORT_V8_FLAGS: string = taskV8Flags(CONFIG, "import");
 
