@@ -3,6 +3,8 @@ import { DatabaseSync } from "node:sqlite";
 import { importCsv } from "../../../core/import/import.ts";
 import { CREATE_DIGESTS, type DiffEntry, digestStager } from "../../../core/import/diff.ts";
 import { digestOf } from "../../../core/import/club_row.ts";
+import { recordToColumns, rowToRecord } from "../../../core/store/rows.ts";
+import { CLUB_FIELDS } from "../../../core/model/fields.ts";
 
 const BEFORE = "id,name,city,holes\n" +
   "00000000-0000-4000-8000-000000000001,Alpha Club,Oslo,9\n" +
@@ -59,6 +61,35 @@ Deno.test("importCsv() compares field by field with a database that has no diges
   old.exec("DROP TABLE club_digests");
   old.close();
   assertEquals(await run(db, AFTER), EXPECTED);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("each stored digest is digestOf() the club as stored, also where the import rewrote its place or its slug", async () => {
+  const dir = await Deno.makeTempDir();
+  const db = `${dir}/c.db`;
+  const csv = "name,city,country,state,verified,amenities\n" +
+    "Alpha Club,Oslo,Norway,,yes,pool;bar\n" +
+    "Kobe Club,Kobe,JP,,,\n" + // country code: stored as Japan
+    "Lake Club,Toronto,Canada,ON,no,\n" + // region code: stored as Ontario
+    "Twin Club,Bergen,NO,,,\n" +
+    "Twin Club,Bergen,Norway,,,\n"; // the same derived slug: the second gets -2
+  await run(db, csv);
+  const read = new DatabaseSync(db, { readOnly: true });
+  const stored = read.prepare(
+    `SELECT d.digest, ${CLUB_FIELDS.map((f) => `c.${f}`).join(", ")}
+     FROM clubs c JOIN club_digests d USING (id) ORDER BY c.name, c.slug`,
+  ).all() as Record<string, string | number | null>[];
+  read.close();
+  assertEquals(stored.map((r) => [r.country, r.state, r.slug]), [
+    ["Norway", null, "alpha-club-oslo"],
+    ["Japan", null, "kobe-club-kobe"],
+    ["Canada", "Ontario", "lake-club-toronto"],
+    ["Norway", null, "twin-club-bergen"],
+    ["Norway", null, "twin-club-bergen-2"],
+  ]);
+  for (const row of stored) {
+    assertEquals(row.digest, digestOf(recordToColumns(rowToRecord(row))), String(row.name));
+  }
   await Deno.remove(dir, { recursive: true });
 });
 
