@@ -47,6 +47,7 @@ import { freePort, type Proc, Procs, waitForPort } from "./cluster/procs.ts";
 import { ensureTool } from "./cluster/tools.ts";
 import { openSessionAdmin } from "../core/sessions/mod.ts";
 import { ClubStore } from "../core/store/mod.ts";
+import { setTimeout as sleep } from "node:timers/promises";
 import { SERVE_ENV, SERVE_V8_FLAGS } from "./serve_flags.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -122,7 +123,6 @@ function plan(args: string[]): Plan {
     };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (line: string) => console.error(line);
 
 /** Runs a command to completion; throws with its output when it fails. */

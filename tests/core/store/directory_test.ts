@@ -4,8 +4,7 @@ import { importCsv, openSource } from "../../../core/import/import.ts";
 import { StoreError } from "../../../core/store/store.ts";
 import { keyIndex } from "../../../core/search/key_index.ts";
 import { fixture, FIXTURE_CSV, importFile } from "../../_fixture.ts";
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { setTimeout as sleep } from "node:timers/promises";
 import { assert, assertEquals, assertThrows } from "../../_assert.ts";
 
 async function importFixture(path: string): Promise<void> {
