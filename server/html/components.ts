@@ -198,8 +198,29 @@ const LINK_ORDER = [
 ] as const;
 
 /**
+ * Percent-encodes one query component for a link or a redirect: as
+ * `encodeURIComponent`, plus `'` as `%27`. A browser percent-encodes `'` in
+ * the query of an http(s) address itself (the WHATWG URL parser's
+ * special-query set), so an address holding a raw `'` is requested as a
+ * different string than the one the page or the redirect gave; every other
+ * character `encodeURIComponent` leaves alone, the browser leaves alone too.
+ * Every link and redirect of the site encodes query values with this one
+ * function, so their addresses are the ones browsers send back.
+ *
+ * @example
+ * ```ts
+ * import { queryComponent } from "./components.ts";
+ * queryComponent("St. John's"); // "St.%20John%27s"
+ * ```
+ */
+export function queryComponent(text: string): string {
+  return encodeURIComponent(text).replaceAll("'", "%27");
+}
+
+/**
  * The query string of a search (without `?`), in a fixed order so the same
  * search always has the same address; empty values and page 1 are left out.
+ * Values are encoded with {@link queryComponent}.
  *
  * @example
  * ```ts
@@ -215,7 +236,7 @@ export function searchQuery(link: SearchLink): string {
     if (name === "page" && v === 1) continue;
     const text = Array.isArray(v) ? v.join(",") : String(v);
     // Commas separate list items: kept as they are, as people write them.
-    parts.push(`${name}=${encodeURIComponent(text).replaceAll("%2C", ",")}`);
+    parts.push(`${name}=${queryComponent(text).replaceAll("%2C", ",")}`);
   }
   return parts.join("&");
 }

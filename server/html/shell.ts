@@ -15,6 +15,7 @@
  * @module
  */
 import type { FeeAccess } from "../../core/model/mod.ts";
+import { queryComponent } from "./components.ts";
 import { escapeHtml } from "./escape.ts";
 import { ICON_ASSET, STYLESHEET } from "./style.ts";
 
@@ -105,7 +106,7 @@ function accountArea(root: string, account: AccountView | undefined, here: strin
   if (account == null) return "";
   const next = escapeHtml(here);
   if (account === "locked") {
-    const query = here === "/" ? "" : `?next=${escapeHtml(encodeURIComponent(here))}`;
+    const query = here === "/" ? "" : `?next=${escapeHtml(queryComponent(here))}`;
     return `<li><a href="${root}/sign-in${query}">Sign in</a></li>`;
   }
   return `<li class="who">${ACCOUNT_NAMES[account]}</li>` +

@@ -38,6 +38,7 @@ import {
   pageShell,
   problemMain,
   profileHref,
+  queryComponent,
   searchHref,
   type SearchLink,
   SESSION_PAGE_HEADERS,
@@ -344,7 +345,7 @@ export function profilePage(
   const noFees = Object.values(club.fee_views).every((v) => v.kind === "none");
   const signIn = access === "locked" && !noFees
     ? ` <a href="${root}/sign-in?next=${
-      escapeHtml(encodeURIComponent(`${root}/clubs/${encodeURIComponent(club.slug)}`))
+      escapeHtml(queryComponent(`${root}/clubs/${encodeURIComponent(club.slug)}`))
     }">Sign in</a>`
     : "";
   const fees = `<table class="feetable"><tbody>${

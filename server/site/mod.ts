@@ -35,7 +35,7 @@ import { assetRoutes } from "./assets.ts";
 import type { SiteDeps } from "./deps.ts";
 import { homePage } from "./home.ts";
 import { resultsPage } from "./results.ts";
-import { siteSearchReader } from "./search.ts";
+import { sameParams, siteSearchReader } from "./search.ts";
 import { signInRoutes } from "./sign_in.ts";
 
 export { siteDeps } from "./deps.ts";
@@ -208,9 +208,10 @@ export function siteRoutes(deps: SiteDeps): Hono<AppEnv> {
     if (!r.ok) return problemPage(c, deps, r.error.code, r.error.detail);
     const { value } = r;
     // One address per search: the form's empty fields and any other
-    // spelling of the same query string go to the canonical one.
+    // spelling of the same query string go to the canonical one; the same
+    // parameters percent-encoded otherwise are served as they are.
     const canonical = searchQuery(value.link);
-    if (search !== canonical) {
+    if (!sameParams(search, canonical)) {
       return c.redirect(`${deps.root}/clubs${canonical ? `?${canonical}` : ""}`, 302);
     }
     const access = deps.access(c.req.raw);

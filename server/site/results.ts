@@ -32,6 +32,7 @@ import {
   num,
   pageShell,
   profileHref,
+  queryComponent,
   searchHref,
   type SearchLink,
   searchQuery,
@@ -175,7 +176,7 @@ export function resultsPage(
     }">browse every club</a>.</p>`;
   const feeNote = access === "locked"
     ? `<p class="notice">${escapeHtml(ACCESS_NOTE.locked)} <a href="${root}/sign-in?next=${
-      escapeHtml(encodeURIComponent(here))
+      escapeHtml(queryComponent(here))
     }">Sign in</a></p>`
     : `<p class="notice">${escapeHtml(ACCESS_NOTE[access])}</p>`;
   const main = `<h1>${escapeHtml(title)}</h1>

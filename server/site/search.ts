@@ -93,6 +93,47 @@ function searchKey(link: SearchLink): string {
   return parts.join("\u0000");
 }
 
+/** One `name=value` of a query string, percent-decoded; null when it cannot be. */
+function decodedParam(part: string): [string, string] | null {
+  const eq = part.indexOf("=");
+  const name = eq < 0 ? part : part.slice(0, eq);
+  const value = eq < 0 ? "" : part.slice(eq + 1);
+  try {
+    return [decodeURIComponent(name), decodeURIComponent(value)];
+  } catch {
+    return null; // a malformed escape: not the canonical spelling
+  }
+}
+
+/**
+ * Whether a query string as sent is the canonical one: the same
+ * parameters, in the same order, with the same values once percent-decoded,
+ * however the client chose to percent-encode them (`%27` or `'`, `%c3%bc`
+ * or `%C3%BC`). Compared as strings, an address that a browser re-encodes
+ * on the way would never match and would redirect to itself forever. A `+`
+ * is not a space here: browsers send it as it is, and the search form's
+ * `q=a+b` redirects once to the one shareable `q=a%20b`.
+ *
+ * @example
+ * ```ts
+ * import { sameParams } from "./search.ts";
+ * sameParams("q=women's", "q=women%27s"); // true
+ * sameParams("q=st+andrews", "q=st%20andrews"); // false
+ * ```
+ */
+export function sameParams(sent: string, canonical: string): boolean {
+  if (sent === canonical) return true;
+  const a = sent.split("&");
+  const b = canonical.split("&");
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = decodedParam(a[i]!);
+    const y = decodedParam(b[i]!);
+    if (x === null || y === null || x[0] !== y[0] || x[1] !== y[1]) return false;
+  }
+  return true;
+}
+
 /**
  * Bytes of query strings and their readings remembered (keys included: a
  * query string is as long as the client makes it, up to the URL limit).

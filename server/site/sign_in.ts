@@ -59,6 +59,23 @@ export function safeNext(next: string | null | undefined, root: string): string 
 }
 
 /**
+ * A site path as a `Location` header value: every non-ASCII character
+ * percent-encoded as UTF-8 (a header holds bytes, and one above U+00FF
+ * cannot be set at all), the rest kept as it is. Browsers encode the same
+ * characters the same way, so it names the very page `next` named.
+ *
+ * @example
+ * ```ts
+ * import { locationOf } from "./sign_in.ts";
+ * locationOf("/clubs?q=日本"); // "/clubs?q=%E6%97%A5%E6%9C%AC"
+ * locationOf("/clubs?type=golf"); // "/clubs?type=golf"
+ * ```
+ */
+export function locationOf(path: string): string {
+  return path.replace(/[^\p{ASCII}]+/gu, (s) => encodeURIComponent(s.toWellFormed()));
+}
+
+/**
  * Whether a POST comes from one of the site's own pages: its `Origin` is
  * the site's; without `Origin`, `Sec-Fetch-Site: same-origin`, or a
  * `Referer` on the site. A request that shows none of them is refused.
@@ -183,7 +200,7 @@ export function signInRoutes(deps: SiteDeps): Hono<AppEnv> {
   const redirect = (to: string, setCookie: string) =>
     new Response(null, {
       status: 303,
-      headers: { Location: to, "Set-Cookie": setCookie, "Cache-Control": "no-store" },
+      headers: { Location: locationOf(to), "Set-Cookie": setCookie, "Cache-Control": "no-store" },
     });
 
   return new Hono<AppEnv>()

@@ -12,16 +12,16 @@ import { sessionAccess } from "../../../server/http/sessions.ts";
 import { testApp } from "../_helpers.ts";
 import { axeViolations, CHROMIUM, hasChromium, launchBrowser, PHOTO_PNG } from "./_browser.ts";
 import { assert, assertEquals, assertStrictEquals } from "../../_assert.ts";
-import { sharedFixture } from "../../_fixture.ts";
+import { csvFile, type Fixture, FIXTURE_CSV, sharedFixture } from "../../_fixture.ts";
 
 const ignore = !hasChromium();
 if (ignore) {
   console.warn(`browser tests skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
 }
 
-/** Serves the fixture over real HTTP on a free loopback port, sessions on. */
-async function server() {
-  const fx = await sharedFixture();
+/** Serves a fixture (the shared one by default) over real HTTP on a free loopback port, sessions on. */
+async function server(fixture?: Fixture) {
+  const fx = fixture ?? await sharedFixture();
   const writer = SessionStore.writer(sessionStorePath(fx.path));
   const member = writer.create({ tier: "member", ttlMs: 86_400_000 }).token;
   writer.close();
@@ -252,6 +252,62 @@ Deno.test({
       // The only errors are the photo's own.
       assert(problems.length > 0);
       for (const p of problems) assert(p.includes("images.example/pv.jpg") || p.includes("404"), p);
+      await page.close();
+    } finally {
+      await http.shutdown();
+    }
+  },
+});
+
+/** The fixture clubs plus one in St. John's whose name has apostrophes too. */
+async function apostropheFixture(): Promise<Fixture> {
+  const text = await Deno.readTextFile(FIXTURE_CSV);
+  const row = "Women's Curling Club of St. John's,St. John's,Newfoundland and Labrador,Canada," +
+    "golf,published,,,,,,,CAD,,,,,,,,,,,,00000000-0000-4000-8000-000000000099,womens-curling";
+  return await sharedFixture({ csv: await csvFile(`${text.trimEnd()}\n${row}\n`) });
+}
+
+Deno.test({
+  name: "addresses with an apostrophe open in a real browser without a redirect loop",
+  ignore,
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const { origin, http } = await server(await apostropheFixture());
+    await using launched = await launchBrowser();
+    try {
+      const page = await launched.browser.newPage();
+      const problems = watch(page);
+      await servePhotos(page, origin);
+      /** Opens `path`, which must answer 200 after `redirects` redirects, at `lands`. */
+      const open = async (path: string, redirects: number, lands = path) => {
+        const res = await page.goto(origin + path, { waitUntil: "load" });
+        assertStrictEquals(res?.status(), 200, path);
+        assertStrictEquals(res?.request().redirectChain().length, redirects, path);
+        assertStrictEquals(page.url(), origin + lands);
+      };
+
+      await t.step("a searched name with an apostrophe, however it is typed", async () => {
+        await open("/clubs?q=women%27s", 0);
+        assert((await text(page, ".lede")).startsWith("1 club"));
+        // The browser itself sends the raw `'` as %27.
+        await open("/clubs?q=women's", 0, "/clubs?q=women%27s");
+        // A non-canonical spelling redirects once, to an address the browser keeps.
+        await open("/clubs?q=women's&type=&page=1", 1, "/clubs?q=women%27s");
+      });
+
+      await t.step("the city link of a club in St. John's", async () => {
+        await open("/clubs/womens-curling", 0);
+        const city = "/clubs?country=Canada&state=Newfoundland%20and%20Labrador" +
+          "&city=St.%20John%27s";
+        await follow(page, `nav.crumbs a[href='${city}'], main a[href='${city}']`);
+        assertStrictEquals(page.url(), origin + city);
+        assert((await text(page, ".lede")).startsWith("1 club"));
+      });
+
+      await t.step("no console error, page error or failed request on the way", () => {
+        assertEquals(problems, []);
+      });
       await page.close();
     } finally {
       await http.shutdown();

@@ -334,3 +334,56 @@ Deno.test("profiles link back to the search and to the clubs of their type, regi
   assert(links.includes("/clubs/club-havana"), "a club in the same region");
   assert(!links.includes("/clubs/seminole"), "not itself");
 });
+
+Deno.test("a search with an apostrophe is served whatever its spelling, and its links say %27", async () => {
+  // A browser sends `'` in a query as %27 (the WHATWG special-query set), so
+  // an address with a raw `'` would redirect to itself forever.
+  for (const path of ["/clubs?q=women%27s", "/clubs?q=women's", "/clubs?q=O%27Brien%27s"]) {
+    const links = hrefs(await page(path)).filter((h) => h.startsWith("/clubs?"));
+    for (const h of links) assert(!h.includes("'"), `${path}: ${h}`);
+  }
+  assert(
+    hrefs(await page("/clubs?q=O'Brien's")).includes("/clubs?q=O%27Brien%27s&type=country_club"),
+  );
+});
+
+Deno.test("a non-canonical search with an apostrophe redirects once, to an address a browser keeps", async () => {
+  const res = await get("/clubs?q=O'Brien's&type=&page=1");
+  assertStrictEquals(res.status, 302);
+  const to = res.headers.get("location")!;
+  assertStrictEquals(to, "/clubs?q=O%27Brien%27s");
+  // What a browser requests for that Location: the URL parser's own encoding.
+  const asBrowser = new URL(to, ORIGIN);
+  assertStrictEquals(`${asBrowser.pathname}${asBrowser.search}`, to);
+  const again = await get(to);
+  assertStrictEquals(again.status, 200);
+  assert((await again.text()).includes("1 club"));
+});
+
+Deno.test("a search whose decoded parameters are the canonical ones is served, however encoded", async () => {
+  for (
+    const path of [
+      "/clubs?q=st%20%61ndrews",
+      "/clubs?q=%5A%C3%BCrich",
+      "/clubs?q=z%c3%bcrich",
+      "/clubs?waitlist=open%2Cclosed",
+    ]
+  ) {
+    const res = await get(path);
+    assertStrictEquals(res.status, 200, path);
+    await res.body?.cancel();
+  }
+});
+
+Deno.test("sign in and out return to a page whose address holds characters above U+00FF", async () => {
+  const next = "/clubs?q=日本Ł’s";
+  const encoded = "/clubs?q=%E6%97%A5%E6%9C%AC%C5%81%E2%80%99s";
+  const signIn = await post(app, "/sign-in", { token: free, next });
+  assertStrictEquals(signIn.status, 303);
+  assertStrictEquals(signIn.headers.get("location"), encoded);
+  const signOut = await post(app, "/sign-out", { next }, { cookie: `session=${free}` });
+  assertStrictEquals(signOut.status, 303);
+  assertStrictEquals(signOut.headers.get("location"), encoded);
+  // The address a browser follows is the same page.
+  assertStrictEquals(new URL(encoded, ORIGIN).href, new URL(next, ORIGIN).href);
+});
