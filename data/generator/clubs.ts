@@ -10,7 +10,7 @@
  * ```
  * @module
  */
-import type { ClubRecord } from "../../core/schema/club.ts";
+import type { ClubRecord } from "../../core/schema/mod.ts";
 import { ClubRun } from "./record.ts";
 
 /** The seed used when none is given. */

@@ -13,7 +13,7 @@
  * @module
  */
 import { stringify } from "csv-stringify/sync";
-import { CLUB_FIELDS, type ClubRecord } from "../../core/schema/club.ts";
+import { CLUB_FIELDS, type ClubRecord } from "../../core/schema/mod.ts";
 import { generateClubs, type GenerateOptions } from "./clubs.ts";
 
 /** One cell as written: null empty, booleans and numbers plain, arrays JSON. */

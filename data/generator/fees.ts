@@ -11,7 +11,7 @@
  * ```
  * @module
  */
-import type { ClubRecord } from "../../core/schema/club.ts";
+import type { ClubRecord } from "../../core/schema/mod.ts";
 import { forType } from "./club_types.ts";
 import { type Rng, Weighted } from "./random.ts";
 

@@ -13,7 +13,7 @@
  * ```
  * @module
  */
-import type { ClubRecord } from "../../core/schema/club.ts";
+import type { ClubRecord } from "../../core/schema/mod.ts";
 import { EXCLUSIVE_TYPES } from "./club_types.ts";
 import { type Rng, Weighted } from "./random.ts";
 

@@ -12,7 +12,7 @@
  * ```
  * @module
  */
-import type { ClubRecord } from "../../core/schema/club.ts";
+import type { ClubRecord } from "../../core/schema/mod.ts";
 import { pickAmenities } from "./amenities.ts";
 import { URBAN_TYPES } from "./club_types.ts";
 import { type Country, type Region, resolveCountries } from "./countries.ts";

@@ -11,9 +11,9 @@
  * ```
  * @module
  */
-import { slugify } from "../../core/model/slug.ts";
+import { slugify } from "../../core/model/mod.ts";
 
-export { slugify } from "../../core/model/slug.ts";
+export { slugify } from "../../core/model/mod.ts";
 
 /** The slugs given in one run; a repeat gets the first free "-2", "-3", …. */
 export class SlugSet {
