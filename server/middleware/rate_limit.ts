@@ -1,6 +1,7 @@
 /**
  * Per-client rate limit (spec §8) with `RateLimit` and `RateLimit-Policy`
- * headers on every response. Each client gets a fixed window starting at its
+ * headers on every response. A client is an IPv4 address or an IPv6 /64
+ * (see `rate_key.ts`). Each client gets a fixed window starting at its
  * first request; past the limit it gets a 429 `rate_limited` problem with
  * `Retry-After`. `remaining` and `reset` are live.
  *
@@ -20,6 +21,7 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { ADVERTISED_RATE_LIMIT, type RateLimitConfig } from "../config.ts";
 import { clientAddress } from "../http/client_address.ts";
+import { rateKey } from "../http/rate_key.ts";
 import type { AppEnv } from "../http/env.ts";
 import type { Problems } from "../http/problem.ts";
 import { addResponseHeader } from "./response_headers.ts";
@@ -92,7 +94,9 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
   const policy = rateLimitPolicy(limit, windowSeconds);
 
   return function rateLimit(c, next) {
-    const client = clientAddress(c, trustProxy);
+    // One key per IPv4 address and per IPv6 /64, whatever the spelling: a
+    // single IPv6 subscriber holds a whole /64.
+    const client = rateKey(clientAddress(c, trustProxy));
     // The local table answers at once; a shared store (Redis) with a promise.
     const hit = store.hit(client, now(), windowSeconds);
     return hit instanceof Promise ? hit.then((h) => answer(c, next, h)) : answer(c, next, hit);

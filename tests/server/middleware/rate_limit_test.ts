@@ -124,6 +124,43 @@ Deno.test("The rate limit counts each client address separately", async () => {
   assertStrictEquals((await get(app, "/problems", {}, "198.51.100.2")).status, 200);
 });
 
+Deno.test("The rate limit counts an IPv6 /64 as one client, however its addresses are spelled", async () => {
+  const t = clock();
+  const app = testApp(fx.directory, { rateLimit: { limit: 3, windowSeconds: 60 }, now: t.now });
+  const status = async (ip: string) => {
+    const res = await get(app, "/problems", {}, ip);
+    await res.body?.cancel();
+    return res.status;
+  };
+  // Three addresses of one /64 (a subscriber's SLAAC and privacy addresses).
+  for (
+    const ip of ["2001:db8:0:1::1", "2001:DB8:0:1:aaaa:bbbb:cccc:dddd", "2001:0db8:0000:0001::2"]
+  ) {
+    assertStrictEquals(await status(ip), 200, ip);
+  }
+  assertStrictEquals(await status("2001:db8:0:1:ffff::9"), 429);
+  // The next /64 has its own budget.
+  assertStrictEquals(await status("2001:db8:0:2::1"), 200);
+  // An IPv4 client seen through a dual-stack socket is that IPv4 client.
+  assertStrictEquals(await status("198.51.100.9"), 200);
+  assertStrictEquals(await status("::ffff:198.51.100.9"), 200);
+  assertStrictEquals(await status("::FFFF:c633:6409"), 200);
+  assertStrictEquals(await status("198.51.100.9"), 429);
+});
+
+Deno.test("Behind a trusted proxy, a forwarded IPv6 client is counted by its /64", async () => {
+  const t = clock();
+  const proxied = testApp(fx.directory, {
+    rateLimit: { limit: 1, windowSeconds: 60 },
+    trustProxy: 1,
+    now: t.now,
+  });
+  const via = (client: string) => ({ headers: { "x-forwarded-for": client } });
+  assertStrictEquals((await get(proxied, "/problems", via("2001:db8:7::1"))).status, 200);
+  assertStrictEquals((await get(proxied, "/problems", via("[2001:DB8:7::abcd]"))).status, 429);
+  assertStrictEquals((await get(proxied, "/problems", via("2001:db8:8::1"))).status, 200);
+});
+
 Deno.test("X-Forwarded-For is ignored unless the proxy is trusted", async () => {
   const t = clock();
   const spoof = (n: number) => ({ headers: { "x-forwarded-for": `203.0.113.${n}, 10.0.0.1` } });
