@@ -5,7 +5,9 @@
  *
  * Connections are accepted by our own loop (`http/connections.ts`): idle and
  * header-read timeouts, a request timeout, a connection cap and surviving
- * EMFILE. Each request reaches `app.fetch` with the connection info as the
+ * EMFILE. A Deno without the internal API that loop needs cannot serve:
+ * `listen` throws (there is no fallback to `Deno.serve`, which has none of
+ * these guarantees). Each request reaches `app.fetch` with the connection info as the
  * Hono bindings; that is how the client address reaches the rate limiter.
  *
  * @example
@@ -40,7 +42,6 @@ import {
   type ConnectionStats,
   DEFAULT_CONNECTION_LIMITS,
   fdLimit,
-  perConnectionServing,
   RESERVED_FDS,
   serveConnections,
   type ServeHandler,
@@ -163,10 +164,10 @@ export interface Listening {
   };
   /** The live directory the app reads (it reports its state changes once). */
   directory: Directory;
-  /** The connection limits in force; null on a Deno without per-connection serving. */
-  limits: ConnectionLimits | null;
-  /** Connection counters; null on a Deno without per-connection serving. */
-  connections(): ConnectionStats | null;
+  /** The connection limits in force. */
+  limits: ConnectionLimits;
+  /** Connection counters. */
+  connections(): ConnectionStats;
   /** Stops accepting, lets in-flight requests finish, closes the database. */
   close(): Promise<void>;
 }
@@ -255,9 +256,7 @@ export function listen(settings: ServeSettings, options: ListenOptions = {}): Li
   const handler: ServeHandler = (req, info) => app.fetch(req, info);
   let served: Served;
   try {
-    served = perConnectionServing()
-      ? serveGuarded(settings, options, handler, (line) => sink(prefix + line))
-      : serveUnguarded(settings, options, handler, (line) => sink(prefix + line));
+    served = serveGuarded(settings, options, handler, (line) => sink(prefix + line));
   } catch (e) {
     directory.close();
     sessions.close();
@@ -280,11 +279,11 @@ export function listen(settings: ServeSettings, options: ListenOptions = {}): Li
   };
 }
 
-/** A bound server, whichever way it serves. */
+/** A bound server. */
 interface Served {
   server: Listening["server"];
-  limits: ConnectionLimits | null;
-  connections(): ConnectionStats | null;
+  limits: ConnectionLimits;
+  connections(): ConnectionStats;
   shutdown(): Promise<void>;
 }
 
@@ -322,27 +321,4 @@ function serveGuarded(
     connections: server.stats,
     shutdown: server.shutdown,
   };
-}
-
-/**
- * `Deno.serve`, on a Deno without per-connection serving: no timeouts and
- * no cap, and if the serve loop dies (EMFILE) `server.finished` rejects, so
- * `serve` exits non-zero for its process manager to restart it.
- */
-function serveUnguarded(
-  settings: ServeSettings,
-  options: ListenOptions,
-  handler: ServeHandler,
-  log: (line: string) => void,
-): Served {
-  log(
-    "warning: this Deno cannot serve per connection: no idle timeouts and no connection cap",
-  );
-  const server = Deno.serve({
-    port: settings.port,
-    hostname: settings.hostname,
-    reusePort: options.reusePort ?? false,
-    onListen: options.onListen ?? (() => {}),
-  }, handler);
-  return { server, limits: null, connections: () => null, shutdown: () => server.shutdown() };
 }

@@ -24,6 +24,7 @@ import { describeSnapshot, listenUrl, type ServeSettings } from "./listen.ts";
 import { listenShared } from "./shared_stores.ts";
 import { stderrLine } from "./middleware/access_log.ts";
 import { RateTable } from "./http/rate_table.ts";
+import { checkPerConnectionServing } from "./http/connections.ts";
 import type { FromWorker, ToWorker } from "./worker.ts";
 
 /** What `serve` runs, however many isolates serve. */
@@ -75,7 +76,7 @@ export async function serveHere(settings: ServeSettings): Promise<Running> {
   return {
     addr: running.server.addr,
     snapshot: describeSnapshot(running.directory),
-    // Only the Deno.serve fallback stops by itself (EMFILE ends its loop).
+    // Our accept loop does not stop by itself; should it ever, exit 1.
     failed: running.server.finished.then(
       () => new Promise<string>(() => {}),
       (e) => `the server stopped: ${(e as Error).message}`,
@@ -253,6 +254,8 @@ export async function serveWorkers(
 
 /**
  * Serves from this isolate, or from `settings.workers` supervised workers.
+ * Throws at once, before any worker starts, on a Deno that cannot serve per
+ * connection (see `checkPerConnectionServing`).
  *
  * @example
  * ```ts ignore
@@ -260,11 +263,12 @@ export async function serveWorkers(
  * const running = await startServing(settings);
  * ```
  */
-export function startServing(
+export async function startServing(
   settings: ServeSettings,
   options: SupervisorOptions = {},
 ): Promise<Running> {
-  return settings.workers > 1 ? serveWorkers(settings, options) : serveHere(settings);
+  checkPerConnectionServing();
+  return await (settings.workers > 1 ? serveWorkers(settings, options) : serveHere(settings));
 }
 
 /** Resolves on the first SIGINT or SIGTERM, with its name. */

@@ -13,19 +13,27 @@
  * - At {@link ConnectionLimits.maxConnections} the longest-idle connection
  *   is closed to make room; when every connection is busy the new one is
  *   refused (closed at once).
+ * - An `accept` that fails for one connection (the client reset it while it
+ *   waited in the backlog: ENOTCONN, ECONNABORTED, ECONNRESET, EPROTO, …) is
+ *   retried at once: it says nothing about the next client, so a burst of
+ *   resets never slows the loop (each kind is logged once).
  * - When `accept` fails for lack of file descriptors (EMFILE, ENFILE), the
  *   loop does not die: it lowers the cap to just under the connections open
  *   at that moment (so from then on the cap rule above makes room for new
- *   clients), closes the longest-idle connection and retries after a backoff
- *   (10 ms up to 1 s); pending clients wait in the kernel's backlog. The cap
- *   goes back up after a minute without running out.
+ *   clients), closes the longest-idle connection and retries after a short
+ *   backoff (10 ms doubling to 100 ms); pending clients wait in the kernel's
+ *   backlog. The cap goes back up after a minute without running out.
+ * - A graceful {@link ConnectionServer.shutdown} stops accepting and closes
+ *   idle connections, but lets a request in progress (its body possibly
+ *   still arriving) reach its handler's answer before that connection is
+ *   shut down; the request timeout still bounds it.
  *
  * Each accepted connection is handed to Deno's native HTTP engine (hyper)
  * with `serveHttpOnConnection`, the per-connection form of `Deno.serve`, and
  * its own `AbortSignal`, which closes it outright. That function is internal
- * to Deno (`Deno[Deno.internal]`); where it is missing, {@link
- * perConnectionServing} is false and `listen()` falls back to `Deno.serve`
- * without these guarantees (and says so at start-up).
+ * to Deno (`Deno[Deno.internal]`); where it is missing, serving refuses to
+ * start (see {@link checkPerConnectionServing}) rather than run without
+ * these guarantees.
  *
  * One timer per server sweeps the connections once a second; idle ones are
  * kept in order of idleness, so a sweep touches only those it closes.
@@ -111,6 +119,8 @@ export interface ConnectionStats {
   requestTimedOut: number;
   /** `accept` failures for lack of file descriptors. */
   fdExhausted: number;
+  /** `accept` failures that concerned one connection (reset in the backlog, …). */
+  acceptFailed: number;
 }
 
 /** A running server. */
@@ -151,18 +161,29 @@ function internalServeOnConnection(): ServeOnConnection | null {
 
 const serveOnConnection = internalServeOnConnection();
 
+/** The Deno release serving is built and tested on (its internal API is not stable). */
+export const REQUIRED_DENO = "2.9.6";
+
 /**
- * Whether this Deno can serve one accepted connection at a time (and so
- * whether {@link serveConnections} can be used).
+ * Throws the start-up error of a Deno without `serveHttpOnConnection`:
+ * serving without it would lose the timeouts, the cap and EMFILE survival,
+ * so `serve` refuses to start instead of falling back to `Deno.serve`.
  *
  * @example
  * ```ts
- * import { perConnectionServing } from "./connections.ts";
- * perConnectionServing(); // true on Deno 2.9
+ * import { checkPerConnectionServing } from "./connections.ts";
+ * checkPerConnectionServing(); // returns on Deno 2.9.6; throws where the API is gone
  * ```
  */
-export function perConnectionServing(): boolean {
-  return serveOnConnection !== null;
+export function checkPerConnectionServing(): void {
+  if (serveOnConnection === null) throw missingApi();
+}
+
+function missingApi(): Error {
+  return new Error(
+    `this Deno (${Deno.version.deno}) lacks Deno[Deno.internal].serveHttpOnConnection, ` +
+      `which serve needs to accept connections itself: run it with Deno ${REQUIRED_DENO}`,
+  );
 }
 
 /**
@@ -248,7 +269,15 @@ function isFdExhaustion(e: unknown): boolean {
 }
 
 const SWEEP_MS = 1000;
-const MAX_BACKOFF_MS = 1000;
+/**
+ * Backoff after running out of descriptors: long enough not to spin while
+ * evicted connections free theirs, short enough that clients queued in the
+ * backlog are not kept waiting.
+ */
+const FIRST_BACKOFF_MS = 10;
+const MAX_BACKOFF_MS = 100;
+/** Kinds of accept failure remembered for logging once each (more are not logged). */
+const MAX_LOGGED_KINDS = 32;
 /** Connections below the count at which descriptors ran out that the lowered cap keeps. */
 const FD_MARGIN = 8;
 /** How long without running out of descriptors before the cap goes back up (ms). */
@@ -257,8 +286,8 @@ const internalError = () => new Response("Internal Server Error", { status: 500 
 
 /**
  * Serves `handler` on every connection `listener` accepts, within `limits`.
- * Throws when this Deno cannot serve per connection (see
- * {@link perConnectionServing}).
+ * Throws (and closes `listener`) when this Deno cannot serve per connection
+ * (see {@link checkPerConnectionServing}).
  *
  * @example
  * ```ts ignore
@@ -274,9 +303,10 @@ const internalError = () => new Response("Internal Server Error", { status: 500 
  */
 export function serveConnections(options: ServeConnectionsOptions): ConnectionServer {
   if (serveOnConnection === null) {
-    throw new Error("This Deno cannot serve HTTP per connection (no serveHttpOnConnection)");
+    options.listener.close();
+    throw missingApi();
   }
-  const serveOn = serveOnConnection;
+  const serveOn: ServeOnConnection = serveOnConnection;
   const { listener, handler, limits, log } = options;
   const now = options.now ?? (() => performance.now());
   // Insertion-ordered: the first idle connection is the longest idle.
@@ -290,6 +320,7 @@ export function serveConnections(options: ServeConnectionsOptions): ConnectionSe
     idleTimedOut: 0,
     requestTimedOut: 0,
     fdExhausted: 0,
+    acceptFailed: 0,
   };
   let closing = false;
   let atCap = false;
@@ -323,11 +354,17 @@ export function serveConnections(options: ServeConnectionsOptions): ConnectionSe
 
   function ended(t: Tracked): void {
     // A handler can end after its client went away (and the connection is done).
-    if (--t.busy === 0 && !t.done && !t.abort.signal.aborted) {
-      busy.delete(t);
-      t.since = now();
-      idle.add(t);
+    if (--t.busy !== 0 || t.done || t.abort.signal.aborted) return;
+    if (closing) {
+      // Shut down only now: hyper's graceful shutdown cuts a request body
+      // still arriving (the handler then fails to read it). Kept among the
+      // busy, so the request timeout still bounds the response's delivery.
+      t.http?.shutdown().catch(() => close(t));
+      return;
     }
+    busy.delete(t);
+    t.since = now();
+    idle.add(t);
   }
 
   function sweep(): void {
@@ -411,9 +448,36 @@ export function serveConnections(options: ServeConnectionsOptions): ConnectionSe
   const allClosed = Promise.withResolvers<void>();
   const timer = setInterval(sweep, SWEEP_MS);
 
+  /** Kinds of per-connection accept failure already logged. */
+  const loggedKinds = new Set<string>();
+
+  /** Logs an accept failure that concerned one connection, once per kind. */
+  function perConnectionFailure(e: unknown): void {
+    stats.acceptFailed++;
+    const kind = (e as Error).message;
+    if (loggedKinds.has(kind) || loggedKinds.size >= MAX_LOGGED_KINDS) return;
+    loggedKinds.add(kind);
+    log(`accept failed: ${kind}; retrying (each kind logged once)`);
+  }
+
+  /** Out of descriptors: lowers the cap, makes room, and says how long to wait (ms). */
+  function outOfFds(backoff: number): number {
+    stats.fdExhausted++;
+    if (outOfFdsAt === null) {
+      // Once per shortage: evicted connections free their descriptors
+      // asynchronously, so lowering again now would ratchet down.
+      cap = Math.max(1, Math.min(cap, stats.open - FD_MARGIN));
+      log(
+        `out of file descriptors with ${stats.open} connections open: connection cap lowered to ${cap} for now`,
+      );
+    }
+    outOfFdsAt = now();
+    evictLongestIdle();
+    return Math.min(Math.max(backoff * 2, FIRST_BACKOFF_MS), MAX_BACKOFF_MS);
+  }
+
   async function acceptLoop(): Promise<void> {
     let backoff = 0;
-    let lastAcceptError = "";
     while (!closing) {
       let conn: Deno.TcpConn;
       try {
@@ -421,24 +485,14 @@ export function serveConnections(options: ServeConnectionsOptions): ConnectionSe
       } catch (e) {
         if (closing || e instanceof Deno.errors.BadResource) break;
         if (isFdExhaustion(e)) {
-          stats.fdExhausted++;
-          if (outOfFdsAt === null) {
-            // Once per shortage: evicted connections free their descriptors
-            // asynchronously, so lowering again now would ratchet down.
-            cap = Math.max(1, Math.min(cap, stats.open - FD_MARGIN));
-            log(
-              `out of file descriptors with ${stats.open} connections open: connection cap lowered to ${cap} for now`,
-            );
-          }
-          outOfFdsAt = now();
-          evictLongestIdle();
-        } else if ((e as Error).message !== lastAcceptError) {
-          // Once per kind of failure, not once per failed accept.
-          lastAcceptError = (e as Error).message;
-          log(`accept failed: ${lastAcceptError}; retrying`);
+          backoff = outOfFds(backoff);
+          await new Promise((resolve) => setTimeout(resolve, backoff));
+        } else {
+          // The client went away before it was accepted: the next one is
+          // unaffected, so no wait (a wait here let a burst of resets stall
+          // the loop for minutes).
+          perConnectionFailure(e);
         }
-        backoff = Math.min(Math.max(backoff * 2, 10), MAX_BACKOFF_MS);
-        await new Promise((resolve) => setTimeout(resolve, backoff));
         continue;
       }
       backoff = 0;
@@ -481,11 +535,8 @@ export function serveConnections(options: ServeConnectionsOptions): ConnectionSe
         try {
           listener.close();
         } catch { /* already closed */ }
+        // A busy connection is shut down once its handler has answered (see ended()).
         for (const t of idle) close(t);
-        for (const t of busy) {
-          // Graceful: the request in progress finishes, then the connection closes.
-          t.http?.shutdown().catch(() => close(t));
-        }
       }
       await finished;
     },

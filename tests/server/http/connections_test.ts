@@ -1,13 +1,15 @@
 import { fileURLToPath } from "node:url";
 import {
+  checkPerConnectionServing,
   connectionCap,
   type ConnectionLimits,
-  perConnectionServing,
+  REQUIRED_DENO,
   serveConnections,
   type ServeHandler,
 } from "../../../server/http/connections.ts";
 import { assert, assertMatch, assertStrictEquals } from "../../_assert.ts";
 import { sharedFixture } from "../../_fixture.ts";
+import { spawn } from "../../_run.ts";
 
 const MAIN = fileURLToPath(new URL("../../../main.ts", import.meta.url));
 const encoder = new TextEncoder();
@@ -64,8 +66,32 @@ async function get(port: number, path = "/"): Promise<string> {
 }
 
 Deno.test("This Deno serves per connection (so the limits below are in force)", () => {
-  assertStrictEquals(perConnectionServing(), true);
+  checkPerConnectionServing();
 });
+
+const WITHOUT_API = fileURLToPath(
+  new URL("../_without_serve_on_connection.ts", import.meta.url),
+);
+
+for (const workers of ["1", "2"]) {
+  Deno.test(`serve --workers ${workers} refuses to start on a Deno without serveHttpOnConnection, naming the Deno it needs`, async () => {
+    const fx = await sharedFixture();
+    const child = spawn(
+      ["run", "-A", WITHOUT_API, "serve", "--db", fx.path, "--port", "0", "--workers", workers],
+      { stdout: "null" },
+    );
+    // Bounded: a Deno.serve fallback would serve until killed.
+    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    const out = await child.output();
+    clearTimeout(timer);
+    const r = { code: out.code, stderr: decoder.decode(out.stderr) };
+    assertStrictEquals(r.code, 1, r.stderr);
+    assertMatch(r.stderr, /serveHttpOnConnection/);
+    assertMatch(r.stderr, new RegExp(`Deno ${REQUIRED_DENO.replaceAll(".", "\\.")}`));
+    // It never served, not even with Deno.serve.
+    assert(!/Listening on/.test(r.stderr), r.stderr);
+  });
+}
 
 Deno.test("Silent, half-sent and idle keep-alive connections are closed after the idle timeout", async () => {
   const { server, port } = start();
