@@ -1,5 +1,5 @@
 /**
- * `main.ts session`: create, list and revoke site sessions (spec §5).
+ * `main.ts session`: create, list and revoke site sessions (docs/api.md#fee-visibility).
  *
  * @example
  * ```sh

@@ -17,7 +17,7 @@ import type { FeeAccess } from "../core/model/mod.ts";
 import type { RateTable } from "./http/rate_table.ts";
 import type { RateStore } from "./http/rate_store.ts";
 
-/** How many requests a client may send per window (spec §8). */
+/** How many requests a client may send per window (docs/api.md#rate-limit-headers). */
 export interface RateLimitConfig {
   /** Requests allowed per window. */
   limit: number;
@@ -33,7 +33,7 @@ export interface RateLimitConfig {
   store?: RateStore;
 }
 
-/** Deprecation of the API version (spec §9), sent on every /api/v1 response. */
+/** Deprecation of the API version (docs/api.md#versioning-in-the-contract), sent on every /api/v1 response. */
 export interface DeprecationConfig {
   /** When the version was deprecated: a date (ISO or HTTP-date) or `@<epoch seconds>`. */
   deprecation: string;
@@ -69,7 +69,7 @@ export interface AppConfig {
    * Null or omitted: every Host.
    */
   allowedHosts?: ReadonlySet<string> | readonly string[] | null;
-  /** Sends `Deprecation`/`Sunset` on /api/v1 responses when set (spec §9). */
+  /** Sends `Deprecation`/`Sunset` on /api/v1 responses when set (docs/api.md#versioning-in-the-contract). */
   deprecation?: DeprecationConfig | null;
   /** Access-log sink, one line per request; omitted, nothing is logged. */
   log?: (line: string) => void;
@@ -79,7 +79,7 @@ export interface AppConfig {
   now?: () => number;
 }
 
-// The advertised limit (spec §8) lives with the other limits in the model.
+// The advertised limit (docs/api.md#rate-limit-headers) lives with the other limits in the model.
 export { ADVERTISED_RATE_LIMIT } from "../core/model/mod.ts";
 
 /** Default display name (`X-Data-Source`). */

@@ -1,5 +1,5 @@
 /**
- * Fee visibility (spec §5): which figures and which {@link FeeView}s a caller
+ * Fee visibility (docs/api.md#fee-visibility): which figures and which {@link FeeView}s a caller
  * sees, by access level.
  *
  * Bands use one ladder for every fee: 0, 100, 250, 500, 1,000, 2,500, 5,000,
@@ -19,7 +19,7 @@
 import type { ClubRecord, FeeView, FeeViews } from "../schema/club.ts";
 import type { FEE_ACCESS } from "./fields.ts";
 
-/** What a caller may see (spec §5): one of {@link FEE_ACCESS}. */
+/** What a caller may see (docs/api.md#fee-visibility): one of {@link FEE_ACCESS}. */
 export type FeeAccess = typeof FEE_ACCESS[number];
 
 /** The fields of a club that fee visibility reads. */

@@ -12,7 +12,7 @@
  * @module
  */
 
-/** Every stored Club field (spec §2 minus `fee_views`), in spec order. */
+/** Every stored Club field (docs/api.md#clublist-club-and-feeview minus `fee_views`), in spec order. */
 export const CLUB_FIELDS = [
   "id",
   "name",
@@ -55,7 +55,7 @@ export const FEE_FIELDS = [
   "currency",
 ] as const satisfies readonly ClubField[];
 
-/** Waitlist values a listing may store (spec §2). */
+/** Waitlist values a listing may store (docs/api.md#clublist-club-and-feeview). */
 export const WAITLIST_VALUES = [
   "open",
   "waitlist",
@@ -65,13 +65,13 @@ export const WAITLIST_VALUES = [
   "unknown",
 ] as const;
 
-/** Where a club's fees come from (spec §2). */
+/** Where a club's fees come from (docs/api.md#clublist-club-and-feeview). */
 export const FEE_TIERS = ["verified", "estimate", "none"] as const;
 
-/** What a caller may see of fees, per response (spec §5). */
+/** What a caller may see of fees, per response (docs/api.md#fee-visibility). */
 export const FEE_ACCESS = ["locked", "band", "exact"] as const;
 
-/** Kinds of a single fee view (spec §2 FeeView). */
+/** Kinds of a single fee view (docs/api.md#clublist-club-and-feeview FeeView). */
 export const FEE_VIEW_KINDS = ["none", "locked", "band", "exact"] as const;
 
 /** Facets a search can count by (REST `facets`, MCP, `query --facets`, the website). */

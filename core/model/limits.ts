@@ -1,5 +1,5 @@
 /**
- * The advertised limits (spec §8), defined once: page sizes, which the
+ * The advertised limits (docs/api.md#rate-limit-headers), defined once: page sizes, which the
  * search clamps to, and the rate limit, which the server advertises. Problem
  * hints, the OpenAPI document, the MCP tool descriptions and the CLI usage
  * quote them.
@@ -12,12 +12,12 @@
  * @module
  */
 
-/** Default page size (spec §4.1). */
+/** Default page size (docs/api.md#the-search-endpoint). */
 export const DEFAULT_LIMIT = 50;
 
-/** Largest page size; larger values are clamped (spec §4.1). */
+/** Largest page size; larger values are clamped (docs/api.md#the-search-endpoint). */
 export const MAX_LIMIT = 200;
 
-/** The advertised rate limit (spec §8): 120 requests per 60 seconds. */
+/** The advertised rate limit (docs/api.md#rate-limit-headers): 120 requests per 60 seconds. */
 export const ADVERTISED_RATE_LIMIT: Readonly<{ limit: number; windowSeconds: number }> = Object
   .freeze({ limit: 120, windowSeconds: 60 });

@@ -1,5 +1,5 @@
 /**
- * The registry of problem codes (spec §7). Responses, the `/problems` pages,
+ * The registry of problem codes (docs/api.md#errors-in-the-contract). Responses, the `/problems` pages,
  * the OpenAPI document and the CLI's error messages all read this table, so
  * a code is described in one place only.
  *

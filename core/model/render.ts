@@ -13,7 +13,7 @@ import type { Club, ClubRecord, PublicClub } from "../schema/club.ts";
 import { CLUB_FIELDS, FEE_FIELDS } from "./fields.ts";
 import { type FeeAccess, feeViews, visibleFigures } from "./fees.ts";
 
-/** The REST Club: every field of spec §2, in spec order, plus `fee_views`. */
+/** The REST Club: every field of docs/api.md#clublist-club-and-feeview, in spec order, plus `fee_views`. */
 export function toApiClub(record: ClubRecord, access: FeeAccess): Club {
   const out: Record<string, unknown> = {};
   for (const f of CLUB_FIELDS) out[f] = record[f];

@@ -1,5 +1,5 @@
 /**
- * The search parameters (spec §4.1 and the additions of issue 11), defined
+ * The search parameters (docs/api.md#the-search-endpoint and the additions of issue 11), defined
  * once as plain data: their names, kinds, length limits, allowed values,
  * defaults and descriptions. `parseSearch` enforces them; the problem
  * registry, the zod schemas (core/schema/search.ts), the OpenAPI document,

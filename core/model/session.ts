@@ -1,5 +1,5 @@
 /**
- * The session cookie's name (spec §5: a caller presents a site session as
+ * The session cookie's name (docs/api.md#fee-visibility: a caller presents a site session as
  * `Authorization: Bearer <token>` or as this cookie), defined once: the
  * server reads it, and the OpenAPI document and `main.ts session` quote it.
  *

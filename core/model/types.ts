@@ -1,5 +1,5 @@
 /**
- * Club type matching (spec §4.1 `type`): lower case, a hyphen reads as an
+ * Club type matching (docs/api.md#the-search-endpoint `type`): lower case, a hyphen reads as an
  * underscore, and a few names stand for a group of stored types.
  *
  * @example

@@ -12,5 +12,5 @@
  */
 import config from "../../deno.json" with { type: "json" };
 
-/** The version of clubdir and of its OpenAPI document (spec §9: 1.2.0). */
+/** The version of clubdir and of its OpenAPI document (docs/api.md#versioning-in-the-contract: 1.2.0). */
 export const VERSION: string = config.version;

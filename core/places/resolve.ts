@@ -15,7 +15,7 @@
 import { foldKey, placeKey } from "../model/fold.ts";
 import type { ClubStore } from "../store/store.ts";
 
-/** The countries searched when `state` is sent without `country` (spec §4.1). */
+/** The countries searched when `state` is sent without `country` (docs/api.md#the-search-endpoint). */
 export const NORTH_AMERICA: readonly string[] = Object.freeze(["US", "CA"]);
 
 /** The stored key of a place not in ISO 3166: its folded name. */

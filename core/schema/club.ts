@@ -41,7 +41,7 @@ const count = z.int().min(0).max(2_147_483_647);
 const money = z.number().min(0).max(1e12);
 
 /**
- * One club as stored: every field of spec §2 except `fee_views`, which is
+ * One club as stored: every field of docs/api.md#clublist-club-and-feeview except `fee_views`, which is
  * computed per caller. Fee figures are stored here and hidden on the way out.
  */
 export const ClubRecordSchema = z.object(
@@ -107,7 +107,7 @@ export const ClubRecordSchema = z.object(
 /** One stored club. */
 export type ClubRecord = z.infer<typeof ClubRecordSchema>;
 
-/** One fee as a given caller may see it (spec §2 FeeView). */
+/** One fee as a given caller may see it (docs/api.md#clublist-club-and-feeview FeeView). */
 export const FeeViewSchema = z.object({
   kind: z.enum(FEE_VIEW_KINDS).describe(
     "`none`: no figure on file. `locked`: a figure exists but this caller may not see it. `band`: a range. `exact`: the club-verified figure.",

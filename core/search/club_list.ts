@@ -1,5 +1,5 @@
 /**
- * The ClubList body (spec §2) as JSON text. Anonymous bodies are assembled
+ * The ClubList body (docs/api.md#clublist-club-and-feeview) as JSON text. Anonymous bodies are assembled
  * from club JSON precomputed at import, so the REST hot path and
  * `query --format json` do no per-club work; other access levels render
  * from the records.

@@ -1,5 +1,5 @@
 /**
- * Validation of raw search filters (spec §4.1) into a {@link SearchQuery}.
+ * Validation of raw search filters (docs/api.md#the-search-endpoint) into a {@link SearchQuery}.
  * REST query strings, MCP arguments and CLI flags all come through here, so
  * every surface accepts and rejects exactly the same input.
  *

@@ -1,5 +1,5 @@
 /**
- * The one search engine behind REST, MCP and the CLI (spec §4.1): filters in,
+ * The one search engine behind REST, MCP and the CLI (docs/api.md#the-search-endpoint): filters in,
  * a page of clubs and the total out. Rows come in name order because a
  * club's rank (its rowid) is its position in name order.
  *

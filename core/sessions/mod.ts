@@ -1,5 +1,5 @@
 /**
- * Site sessions (spec §5): tokens, tiers, expiry and revocation, kept in
+ * Site sessions (docs/api.md#fee-visibility): tokens, tiers, expiry and revocation, kept in
  * their own store file.
  *
  * @example

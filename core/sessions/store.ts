@@ -1,5 +1,5 @@
 /**
- * The session store: who has a site session, and of which tier (spec §5).
+ * The session store: who has a site session, and of which tier (docs/api.md#fee-visibility).
  *
  * Sessions live in their own SQLite file beside the club database, never in
  * it, because `import` replaces the club database wholesale: see
@@ -25,7 +25,7 @@ import type { FeeAccess } from "../model/fees.ts";
 import { setPragmas } from "../store/pragma.ts";
 
 /**
- * Session tiers (spec §5): a free account or a paying member.
+ * Session tiers (docs/api.md#fee-visibility): a free account or a paying member.
  *
  * @example
  * ```ts
@@ -47,7 +47,7 @@ export const SESSION_TIERS = ["free", "member"] as const;
 export type SessionTier = typeof SESSION_TIERS[number];
 
 /**
- * The fee access each tier grants (spec §5). No session at all is `locked`.
+ * The fee access each tier grants (docs/api.md#fee-visibility). No session at all is `locked`.
  *
  * @example
  * ```ts

@@ -1,5 +1,5 @@
 /**
- * A problem (spec §7) as a page for browsers: the same title, detail, hint
+ * A problem (docs/api.md#errors-in-the-contract) as a page for browsers: the same title, detail, hint
  * and code as the `application/problem+json` body, inside the page shell.
  *
  * @example

@@ -1,5 +1,5 @@
 /**
- * RFC 9457 problem responses (spec §7), built from the one registry in
+ * RFC 9457 problem responses (docs/api.md#errors-in-the-contract), built from the one registry in
  * `server/problems.ts`, plus the app's `onError` and `notFound` handlers
  * that turn every failure into one: a {@link ProblemError} thrown anywhere,
  * a directory that cannot be read, an unknown path, or an unexpected bug
@@ -25,7 +25,7 @@ import { markHeadersBuilt, takeResponseHeaders } from "../middleware/response_he
 /** Media type of every error body. */
 export const PROBLEM_TYPE = "application/problem+json";
 
-/** The body of every error (spec §7), in the spec's field order. */
+/** The body of every error (docs/api.md#errors-in-the-contract), in the contract's field order. */
 export interface ProblemBody {
   type: string;
   title: string;
@@ -68,7 +68,7 @@ export interface Problems {
   notFound: NotFoundHandler<AppEnv>;
 }
 
-/** Every unknown path under the API version reports this instance (spec §4.2). */
+/** Every unknown path under the API version reports this instance (docs/api.md#other-paths-under-apiv1). */
 const API_ROOT = "/api/v1";
 
 /** Reports the detail of an unknown path. */

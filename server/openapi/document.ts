@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.0.0 description served at `/openapi.json` (spec §1, §4.3).
+ * The OpenAPI 3.0.0 description served at `/openapi.json` (docs/api.md#the-openapi-document).
  *
  * Nothing here restates a field by hand: component schemas are generated
  * from the zod schemas in `db/club.ts` (and {@link ProblemSchema} below),
@@ -45,7 +45,7 @@ import { DEFAULT_SUPPORT_EMAIL } from "../config.ts";
 import { COMPRESS_MIN_BYTES, ENCODINGS } from "../http/compress.ts";
 
 /**
- * Version of the description itself (spec §9), not of the API path: the
+ * Version of the description itself (docs/api.md#versioning-in-the-contract), not of the API path: the
  * product version of `deno.json`.
  *
  * @example
@@ -92,7 +92,7 @@ export const LICENSE = { name: "Proprietary: all rights reserved" } as const;
 export const PROBLEM_CODES = Object.keys(PROBLEMS) as [ProblemCode, ...ProblemCode[]];
 
 /**
- * The body of every error (spec §7, RFC 9457), sent as
+ * The body of every error (docs/api.md#errors-in-the-contract, RFC 9457), sent as
  * `application/problem+json`.
  *
  * @example

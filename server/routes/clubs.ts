@@ -1,5 +1,5 @@
 /**
- * `GET /api/v1/clubs` (spec §4.1): query parameters in, the core's ClubList
+ * `GET /api/v1/clubs` (docs/api.md#the-search-endpoint): query parameters in, the core's ClubList
  * bytes out. All filter rules live in the core (`parseSearch`, `findPage`,
  * `clubListJson`); this module only reads parameters, caches, and sets
  * headers.

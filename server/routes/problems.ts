@@ -1,5 +1,5 @@
 /**
- * `/problems` and `/problems/<code>` (spec §7): the pages every problem's
+ * `/problems` and `/problems/<code>` (docs/api.md#errors-in-the-contract): the pages every problem's
  * `type` points at, generated from the registry in `server/problems.ts`.
  * Browsers get plain HTML; clients that ask for `application/json` get the
  * same content as JSON.

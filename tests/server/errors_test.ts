@@ -9,7 +9,7 @@ const app = testApp(fx.directory);
 
 const PROBLEM_KEYS = ["type", "title", "status", "detail", "code", "hint", "instance"];
 
-/** Checks the shape and headers every error shares (spec §7, §4.1 rule 7). */
+/** Checks the shape and headers every error shares (docs/api.md#errors-in-the-contract, §4.1 rule 7). */
 function assertProblem(
   res: Response,
   body: Record<string, unknown>,

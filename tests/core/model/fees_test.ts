@@ -215,7 +215,7 @@ function shapeOk(v: FeeView): boolean {
   return v.label === undefined && v.estimate === undefined;
 }
 
-Deno.test("property: each view's kind follows spec §5 for every access level", () => {
+Deno.test("property: each view's kind follows docs/api.md#fee-visibility for every access level", () => {
   fc.assert(
     fc.property(feeFields, fc.constantFrom(...ACCESS), (club, access) => {
       const views = feeViews(club, access);

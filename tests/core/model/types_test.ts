@@ -1,7 +1,7 @@
 import { typeKey, typeKeysOf, typeMatches } from "../../../core/model/types.ts";
 import { assertEquals } from "../../_assert.ts";
 
-Deno.test("typeMatches() expands the spec's groups and reads wine as dining", () => {
+Deno.test("typeMatches() expands the contract's groups and reads wine as dining", () => {
   assertEquals(typeMatches("golf"), ["golf", "country_club"]);
   assertEquals(typeMatches("Wine"), ["dining", "wine"]);
   assertEquals(typeMatches("country-club"), ["country_club"]);

@@ -1,5 +1,5 @@
 /**
- * findPage() against a naive model of spec §4.1 (and of `city` and
+ * findPage() against a naive model of docs/api.md#the-search-endpoint (and of `city` and
  * `match=words`, issue 11): every club of the fixture
  * filtered one by one, with places resolved by the ISO libraries (not the
  * `places` table or the key columns the engine uses), sorted by name and
@@ -47,7 +47,7 @@ function cmp(a: string, b: string): number {
 
 const present = (v: string | undefined) => (v === undefined || v.trim() === "" ? null : v.trim());
 
-/** The ids on the requested page and the total, by the spec's rules, one club at a time. */
+/** The ids on the requested page and the total, by the contract's rules, one club at a time. */
 function naive(
   clubs: Model,
   raw: RawSearch & { waitlist?: string },

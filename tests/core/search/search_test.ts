@@ -69,7 +69,7 @@ Deno.test("search() country=all searches every country", () => {
   assertEquals(total({ country: "ALL", type: "golf" }), total({ type: "golf" }));
 });
 
-Deno.test("search() type groups match exactly the spec's members", () => {
+Deno.test("search() type groups match exactly the contract's members", () => {
   const types = (type: string) => {
     const r = search(store, { type, limit: "200" });
     assert(r.ok);

@@ -5,7 +5,7 @@ import { sharedFixture } from "../../_fixture.ts";
 
 const fx = await sharedFixture();
 
-// Test-only: v1 is not deprecated; this checks the spec §9 mechanism works.
+// Test-only: v1 is not deprecated; this checks docs/api.md#versioning-in-the-contract mechanism works.
 const DEPRECATED = {
   deprecation: "2026-01-01T00:00:00Z",
   sunset: "2026-07-01T00:00:00Z",
