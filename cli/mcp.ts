@@ -23,8 +23,9 @@ import {
   parseEmail,
   parseName,
 } from "../server/config.ts";
-import { serveStdio, StdioServerTransport } from "../server/mcp/sdk.ts";
+import { type JSONRPCMessage, serveStdio, StdioServerTransport } from "../server/mcp/sdk.ts";
 import { buildServer, SERVER_VERSION, type ServerDeps } from "../server/mcp/server.ts";
+import { LineLimiter, MAX_LINE_BYTES, tooLongError } from "../server/mcp/stdio_lines.ts";
 
 /** Where profile links point by default: `main.ts serve` on this machine. */
 export const DEFAULT_BASE_URL = "http://127.0.0.1:8000";
@@ -137,12 +138,18 @@ export const mcpCommand: Command = {
  * `initialize` or `server/discover`) until stdin ends and every request read
  * so far has been answered (so `echo '…' | main.ts mcp` gets its answer).
  * The SDK's transport stops at the end of its input, so it reads a copy of
- * stdin that ends only once nothing is left to answer.
+ * stdin that ends only once nothing is left to answer. That copy holds whole
+ * lines of at most {@link MAX_LINE_BYTES}: a longer one is answered with a
+ * JSON-RPC error and dropped as it arrives (see server/mcp/stdio_lines.ts),
+ * where the SDK alone would stop serving.
  */
 async function serve(deps: ServerDeps): Promise<void> {
   const input = new PassThrough();
-  process.stdin.pipe(input, { end: false });
-  const transport = new StdioServerTransport(input, process.stdout);
+  // Lines reach the SDK whole and within the limit; its own bound stays as
+  // a backstop well above them.
+  const transport = new StdioServerTransport(input, process.stdout, {
+    maxBufferSize: 2 * MAX_LINE_BYTES,
+  });
   const handle = serveStdio(() => buildServer(deps), { transport });
 
   let pending = 0;
@@ -169,6 +176,18 @@ async function serve(deps: ServerDeps): Promise<void> {
       settle();
     }
   };
+  readLines(input, () => {
+    // Counted like a request, so the end of input waits for this answer too.
+    pending++;
+    // `id: null` as JSON-RPC 2.0 has it for a request whose id could not be
+    // read (the SDK's HTTP side answers so too); the SDK's type knows only
+    // an absent id.
+    const error = tooLongError(MAX_LINE_BYTES) as unknown as JSONRPCMessage;
+    send(error).catch(() => {}).finally(() => {
+      pending = Math.max(0, pending - 1);
+      settle();
+    });
+  });
   const onclose = transport.onclose;
   transport.onclose = () => {
     onclose?.();
@@ -180,4 +199,21 @@ async function serve(deps: ServerDeps): Promise<void> {
   });
   await closed.promise;
   await handle.close();
+}
+
+/**
+ * Copies stdin to `input` line by line through a {@link LineLimiter}, with
+ * backpressure; `tooLong` is called for each line over the limit.
+ */
+function readLines(input: PassThrough, tooLong: () => void): void {
+  const limiter = new LineLimiter(MAX_LINE_BYTES, {
+    line(bytes) {
+      if (!input.write(bytes)) {
+        process.stdin.pause();
+        input.once("drain", () => process.stdin.resume());
+      }
+    },
+    tooLong,
+  });
+  process.stdin.on("data", (chunk: Uint8Array) => limiter.push(chunk));
 }

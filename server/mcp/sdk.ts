@@ -25,6 +25,7 @@ export {
 export { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 export type {
   CallToolResult,
+  JSONRPCMessage,
   ListToolsResult,
   McpHttpHandler,
   McpRequestContext,

@@ -11,7 +11,7 @@ import {
   toolCall,
 } from "./_helpers.ts";
 import { assert, assertEquals } from "../../_assert.ts";
-import { run } from "../../_run.ts";
+import { run, spawn } from "../../_run.ts";
 
 const ENTRY = fileURLToPath(new URL("./_stdio_entry.ts", import.meta.url));
 const DATA = fileURLToPath(new URL("../../../data", import.meta.url));
@@ -122,5 +122,89 @@ Deno.test("the first run builds the default database, logging to stderr only", a
     Deno.statSync(db);
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** Reads JSON-RPC answers from a child's stdout, one per line. */
+async function* answers(
+  stdout: ReadableStream<Uint8Array>,
+): AsyncGenerator<Record<string, unknown>> {
+  let buffered = "";
+  for await (const text of stdout.pipeThrough(new TextDecoderStream())) {
+    buffered += text;
+    let nl;
+    while ((nl = buffered.indexOf("\n")) >= 0) {
+      yield JSON.parse(buffered.slice(0, nl));
+      buffered = buffered.slice(nl + 1);
+    }
+  }
+}
+
+/** Writes `bytes` of a JSON string value, 1 MiB at a time, without holding it all. */
+async function writeLongLine(w: WritableStreamDefaultWriter<Uint8Array>, bytes: number) {
+  const enc = new TextEncoder();
+  await w.write(enc.encode(
+    '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":' +
+      '{"name":"search_clubs","arguments":{"q":"',
+  ));
+  const chunk = enc.encode("x".repeat(1024 * 1024));
+  for (let sent = 0; sent < bytes; sent += chunk.length) await w.write(chunk);
+  await w.write(enc.encode('"}}}\n'));
+}
+
+Deno.test("a line over 10 MiB is answered with a JSON-RPC error and the next line is served", async () => {
+  const child = spawn(narrow(fx.path), { stdin: "piped", stderr: "null" });
+  const deadline = AbortSignal.timeout(60_000);
+  const killOnTimeout = () => child.kill("SIGKILL");
+  deadline.addEventListener("abort", killOnTimeout);
+  const w = child.stdin.getWriter();
+  const enc = new TextEncoder();
+  const line = (m: unknown) => enc.encode(JSON.stringify(m) + "\n");
+  try {
+    const init = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: { name: "long-line-test", version: "1" },
+      },
+    };
+    await w.write(line(init));
+    await w.write(line({ jsonrpc: "2.0", method: "notifications/initialized" }));
+    // Written while the server reads: it must neither stop nor hold the line.
+    const writing = (async () => {
+      await writeLongLine(w, 11 * 1024 * 1024);
+      await w.write(line({ jsonrpc: "2.0", id: 3, method: "tools/list" }));
+    })().catch(() => {}); // a server that exited closed the pipe: the answers say so
+    const read = answers(child.stdout);
+    const got: Record<string, unknown>[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await read.next();
+      if (r.done) break;
+      got.push(r.value);
+    }
+    await writing;
+    const [first, error, list] = got;
+    assertEquals(got.length, 3, JSON.stringify(got).slice(0, 500));
+    assertEquals(first!.id, 1);
+    assertEquals(error!.id, null);
+    const e = error!.error as { code: number; message: string };
+    assert(e.code === -32600 || e.code === -32700, String(e.code));
+    assert(e.message.includes("10 MiB"), e.message);
+    assertEquals((list!.result as { tools: unknown[] }).tools.length, 5);
+    // Still serving: another request is answered, and the end of input ends it.
+    await w.write(line({ jsonrpc: "2.0", id: 4, method: "ping" }));
+    assertEquals((await read.next()).value, { jsonrpc: "2.0", id: 4, result: {} });
+    await w.close();
+    assertEquals((await read.next()).done, true);
+    assertEquals((await child.status).code, 0);
+  } finally {
+    deadline.removeEventListener("abort", killOnTimeout);
+    try {
+      child.kill("SIGKILL");
+    } catch { /* already exited */ }
+    await child.status;
   }
 });
