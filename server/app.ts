@@ -1,6 +1,7 @@
 /**
  * The HTTP app: global middlewares (HEAD length → compression → response
- * headers → request id → access log → rate limit → deprecation), then the routes,
+ * headers → request id → access log → Host check → rate limit →
+ * deprecation), then the routes,
  * with one `onError` and one `notFound` answering every failure as an RFC
  * 9457 problem: an unknown path is 404, a known path with a method no route
  * answers is 405 with `Allow` (derived from the routes, see `http/allow.ts`).
@@ -30,6 +31,7 @@
  * @module
  */
 import { Hono } from "hono";
+import { getPath } from "hono/utils/url";
 import { clubsRoute } from "./routes/clubs.ts";
 import type { AppConfig } from "./config.ts";
 import { accessLog } from "./middleware/access_log.ts";
@@ -42,6 +44,7 @@ import { responseHeaders } from "./middleware/response_headers.ts";
 import { headLength } from "./middleware/head.ts";
 import { compress } from "./middleware/compress.ts";
 import { allowedMethods } from "./http/allow.ts";
+import { isValidHost, requestTarget } from "./http/host.ts";
 import { problemPages } from "./routes/problems.ts";
 import { baseUrlOf } from "./http/base_url.ts";
 import { mcpCors, mcpRoutes } from "./mcp/route.ts";
@@ -72,7 +75,18 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
     supportEmail: config.supportEmail,
     errorLog: config.errorLog,
   });
-  const app = new Hono<AppEnv>();
+  // A Host that is not host[:port] is caught here, once, where the path is
+  // taken from the URL: the path is then the target as sent, and the
+  // request is answered 400 below.
+  const badHost = new WeakSet<Request>();
+  const app = new Hono<AppEnv>({
+    getPath: (req) => {
+      const host = req.headers.get("host");
+      if (isValidHost(host)) return getPath(req);
+      badHost.add(req);
+      return requestTarget(req.url, host!).split("?", 1)[0]!;
+    },
+  });
 
   // Global middlewares, outermost first: every route, even one mounted
   // after this function returns, runs inside them.
@@ -83,6 +97,14 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
   app.use(responseHeaders());
   app.use(requestId());
   if (config.log) app.use(accessLog(config.log));
+  // Inside the log (the 400 is logged, under the path as sent), before the limiter.
+  app.use((c, next) =>
+    badHost.has(c.req.raw)
+      ? Promise.resolve(
+        problems.respond(c, "invalid_host", invalidHostDetail(c.req.header("host")!)),
+      )
+      : next()
+  );
   // Before the limiter, so a 429 on the MCP endpoint still carries CORS.
   app.use("/api/mcp", mcpCors);
   app.use(rateLimit({
@@ -160,4 +182,12 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
   });
   app.onError(problems.onError);
   return app;
+}
+
+/** Longest Host value quoted in a problem's detail. */
+const MAX_QUOTED_HOST = 100;
+
+function invalidHostDetail(host: string): string {
+  const quoted = host.length > MAX_QUOTED_HOST ? `${host.slice(0, MAX_QUOTED_HOST)}…` : host;
+  return `Host "${quoted}" is not host[:port]`;
 }

@@ -132,6 +132,17 @@ export const PROBLEMS = {
       FACET_NAMES.join(", ")
     }, separated by commas`,
   },
+  invalid_host: {
+    code: "invalid_host",
+    status: 400,
+    title: "Invalid Host header",
+    when:
+      "The `Host` header is not `host[:port]` (a name or IPv4 address, or an IPv6 address in brackets, and an optional numeric port): it holds a character such as `/`, `?`, `#`, `@` or a space. Such a Host would change the path the request is routed to.",
+    hint:
+      "Send the server's name, and its port if not the default, as Host (HTTP clients take it from the URL): Host: clubs.example:8000",
+    example: "/api/v1/clubs (with the header Host: clubs.example/admin?)",
+    exampleDetail: 'Host "clubs.example/admin?" is not host[:port]',
+  },
   not_found: {
     code: "not_found",
     status: 404,

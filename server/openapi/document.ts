@@ -299,8 +299,11 @@ function problemExample(code: ProblemCode, instance: string): Problem {
 /** Every response carries these, whatever the path (set by the app's middlewares). */
 const COMMON_HEADERS = ["X-Request-Id", "RateLimit", "RateLimit-Policy"];
 
-/** Any path can answer these: the rate limit and the error handler cover every route. */
-const COMMON_PROBLEMS: ProblemCode[] = ["rate_limited", "internal_error"];
+/**
+ * Any path can answer these: the Host check, the rate limit and the error
+ * handler cover every route.
+ */
+const COMMON_PROBLEMS: ProblemCode[] = ["invalid_host", "rate_limited", "internal_error"];
 
 /** Headers a problem's status brings along. */
 const STATUS_HEADERS: Record<number, string[]> = { 405: ["Allow"], 429: ["Retry-After"] };
@@ -499,6 +502,23 @@ function mcpErrors(): Json {
   };
 }
 
+/**
+ * Two sets of responses of one operation; where both document a status
+ * (MCP's JSON-RPC 400 and the Host check's problem 400), both bodies are.
+ */
+function withBoth(a: Json, b: Json): Json {
+  const out: Json = { ...a };
+  for (const [status, res] of Object.entries(b) as [string, Json][]) {
+    const mine = out[status] as Json | undefined;
+    out[status] = !mine ? res : {
+      description: `${mine.description}\n\n${res.description}`,
+      headers: { ...mine.headers as Json, ...res.headers as Json },
+      content: { ...mine.content as Json, ...res.content as Json },
+    };
+  }
+  return out;
+}
+
 function build(supportEmail: string): Json {
   const clubs = readOnly({
     operationId: "searchClubs",
@@ -660,8 +680,7 @@ function build(supportEmail: string): Json {
           },
         }),
         "202": success("A notification (a request without `id`) was accepted.", null),
-        ...mcpErrors(),
-        ...problemResponses([], { instance: "/api/mcp" }),
+        ...withBoth(mcpErrors(), problemResponses([], { instance: "/api/mcp" })),
       },
     },
     ...Object.fromEntries(["get", "head", "put", "patch", "delete"].map((method) => {

@@ -210,6 +210,7 @@ Deno.test("/api/v1/clubs: 400, 429 and 500 problems with their headers", () => {
       "invalid_sort",
       "invalid_waitlist",
       "invalid_facets",
+      "invalid_host",
     ],
   );
   assertEquals(
@@ -358,7 +359,12 @@ Deno.test("the other served paths are described", () => {
     "/problems",
     "/problems/{code}",
   ]);
-  assertEquals(Object.keys(doc.paths["/api/v1/{path}"].get.responses), ["404", "429", "500"]);
+  assertEquals(Object.keys(doc.paths["/api/v1/{path}"].get.responses), [
+    "400",
+    "404",
+    "429",
+    "500",
+  ]);
   assertStrictEquals(
     doc.paths["/api/v1/{path}"].get.responses["404"].content["application/problem+json"]
       .examples.not_found.value.instance,
