@@ -127,7 +127,7 @@ Deno.test("the first run builds the default database, logging to stderr only", a
 
 /** Reads JSON-RPC answers from a child's stdout, one per line. */
 async function* answers(
-  stdout: ReadableStream<Uint8Array>,
+  stdout: Deno.ChildProcess["stdout"],
 ): AsyncGenerator<Record<string, unknown>> {
   let buffered = "";
   for await (const text of stdout.pipeThrough(new TextDecoderStream())) {
