@@ -13,6 +13,7 @@ import process from "node:process";
 import { PassThrough } from "node:stream";
 import { type Command, parseFlags, UsageError } from "./args.ts";
 import { commandInfo } from "./commands.ts";
+import { requireAccess } from "./permissions.ts";
 import { defaultDbPath, Directory } from "../core/store/mod.ts";
 import { ensureDatabase } from "../core/import/mod.ts";
 import {
@@ -114,6 +115,7 @@ export const mcpCommand: Command = {
       parseEmail,
     );
     const dbPath = values.db ?? defaultDbPath();
+    requireAccess("mcp", { read: [dbPath] }, args);
     if (values.db === undefined) await ensureDatabase(dbPath, (line) => console.error(line));
     const directory = new Directory(dbPath);
     try {

@@ -28,6 +28,7 @@ import {
 } from "../core/search/mod.ts";
 import { type ClubStore, defaultDbPath, Directory, StoreError } from "../core/store/mod.ts";
 import { writeOut as out } from "./output/stdout.ts";
+import { requireAccess } from "./permissions.ts";
 
 // A cold `query --format json` must start in about twice an empty script's time
 // (issue #13), so what only some runs need is evaluated when they need it: the
@@ -136,6 +137,7 @@ export const queryCommand: Command = {
       return 2;
     }
     const dbPath = values.db ?? defaultDbPath();
+    requireAccess("query", { read: [dbPath] }, args);
     if (values.db === undefined) {
       const { ensureDatabase } = await import("../core/import/mod.ts");
       await ensureDatabase(dbPath, (l) => console.error(l));

@@ -34,6 +34,9 @@ import { DEFAULT_SETTINGS, type ServeSettings } from "../server/listen.ts";
 import { stderrLine } from "../server/middleware/access_log.ts";
 import { isRedisUrl, redisUrlProblem } from "../core/redis/mod.ts";
 import { serveUntilSignal } from "../server/workers.ts";
+import { sessionStorePath } from "../core/sessions/mod.ts";
+import { requireAccess } from "./permissions.ts";
+import { dirname } from "node:path";
 import { DEFAULT_CONNECTION_LIMITS as CONN } from "../server/http/connections.ts";
 import { MAX_TRUSTED_HOPS } from "../server/http/client_address.ts";
 
@@ -297,6 +300,12 @@ export const serveCommand: Command = {
       return 0;
     }
     const { settings, explicitDb } = resolved;
+    const sessions = settings.sessions ?? sessionStorePath(settings.db);
+    requireAccess("serve", {
+      read: [settings.db, ...(isRedisUrl(sessions) ? [] : [sessions])],
+      write: explicitDb ? [] : [dirname(settings.db)],
+      net: true,
+    }, args);
     if (!explicitDb) await ensureDatabase(settings.db, stderrLine);
 
     return await serveUntilSignal(settings);

@@ -12,6 +12,8 @@ import { type Command, DURATION_UNITS, durationMs, parseFlags, UsageError } from
 import { commandInfo } from "./commands.ts";
 import { type ColumnSpec, renderTable, terminalColumns } from "./output/table.ts";
 import { defaultDbPath } from "../core/store/mod.ts";
+import { requireAccess } from "./permissions.ts";
+import { dirname } from "node:path";
 import { SESSION_COOKIE } from "../core/model/mod.ts";
 import {
   openSessionAdmin,
@@ -153,6 +155,13 @@ export const sessionCommand: Command = {
     const path = values.sessions ?? sessionStorePath(values.db ?? defaultDbPath());
     const problem = isRedisUrl(path) ? redisUrlProblem(path) : null;
     if (problem) throw new UsageError(`--sessions ${problem}`);
+    if (!isRedisUrl(path)) {
+      requireAccess(
+        "session",
+        { read: [path], write: sub === "list" ? [] : [dirname(path)] },
+        args,
+      );
+    }
     if (sub === "create") {
       if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
       return create(path, values);
