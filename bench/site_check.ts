@@ -26,13 +26,7 @@
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { BUNDLED_SNAPSHOT } from "../core/import/mod.ts";
-import {
-  axeViolations,
-  CHROME_FLAGS,
-  CHROMIUM,
-  hasChromium,
-  launchBrowser,
-} from "../tests/server/site/_browser.ts";
+import { axeViolations, CHROME_FLAGS, CHROMIUM, hasChromium, launchBrowser } from "./browser.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const MAIN = `${ROOT}main.ts`;

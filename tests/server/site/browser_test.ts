@@ -10,7 +10,13 @@ import type { HTTPRequest, Page } from "puppeteer-core";
 import { SessionStore, sessionStorePath } from "../../../core/sessions/store.ts";
 import { sessionAccess } from "../../../server/http/sessions.ts";
 import { testApp } from "../_helpers.ts";
-import { axeViolations, CHROMIUM, hasChromium, launchBrowser, PHOTO_PNG } from "./_browser.ts";
+import {
+  axeViolations,
+  CHROMIUM,
+  hasChromium,
+  launchBrowser,
+  PHOTO_PNG,
+} from "../../../bench/browser.ts";
 import { assert, assertEquals, assertStrictEquals } from "../../_assert.ts";
 import { csvFile, type Fixture, FIXTURE_CSV, sharedFixture } from "../../_fixture.ts";
 

@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
 /**
- * Test helper: a headless Chromium (Debian's `chromium`) driven by
+ * A headless Chromium (Debian's `chromium`) driven by
  * puppeteer-core, with the flags that keep it quiet and offline, a fresh
  * profile each launch, and axe-core for accessibility checks. The browser
- * tests, the site check and the README screenshots all launch it here.
+ * tests, the site check and the screenshots in docs/ all launch it here.
  *
  * @module
  */
