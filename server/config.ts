@@ -13,7 +13,7 @@
  * @module
  */
 import type { Directory } from "../core/store/mod.ts";
-import type { FeeAccess } from "../core/model/mod.ts";
+import type { FeeAccess } from "../core/club/mod.ts";
 import type { RateTable } from "./http/rate_table.ts";
 import type { RateStore } from "./http/rate_store.ts";
 

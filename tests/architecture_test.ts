@@ -23,6 +23,7 @@ const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const CORE_LAYERS: (string | string[])[] = [
   "model",
   "schema",
+  "club",
   "redis",
   "store",
   "places",

@@ -8,12 +8,12 @@ import {
   ADVERTISED_RATE_LIMIT as RATE,
   DEFAULT_LIMIT,
   FEE_ACCESS,
-  type FeeAccess,
   MAX_LIMIT,
   SESSION_COOKIE,
   VERSION,
   WAITLIST_VALUES,
 } from "../core/model/mod.ts";
+import { type FeeAccess } from "../core/club/mod.ts";
 import { assertEquals } from "./_assert.ts";
 
 const ROOT = new URL("../", import.meta.url);

@@ -13,7 +13,7 @@
  */
 import { CLUB_FIELDS, type ClubRecord } from "../schema/club.ts";
 import { asciiJson } from "../model/json.ts";
-import { toApiClub } from "../model/render.ts";
+import { toApiClub } from "../club/mod.ts";
 import { recordToColumns } from "../store/rows.ts";
 import type { RowWarning } from "./quality.ts";
 import { settlePlace } from "./places.ts";

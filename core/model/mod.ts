@@ -13,14 +13,11 @@
  * @module
  */
 export * from "./fields.ts";
-export * from "./fees.ts";
 export * from "./fold.ts";
 export * from "./json.ts";
 export * from "./limits.ts";
 export * from "./problems.ts";
-export * from "./render.ts";
 export * from "./session.ts";
 export * from "./slug.ts";
 export * from "./types.ts";
 export * from "./version.ts";
-export type { Club, ClubList, ClubRecord, FeeView, FeeViews, PublicClub } from "../schema/club.ts";

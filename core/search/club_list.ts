@@ -11,9 +11,9 @@
  * ```
  * @module
  */
-import type { FeeAccess } from "../model/fees.ts";
+import type { FeeAccess } from "../club/mod.ts";
 import { asciiJson } from "../model/json.ts";
-import { toApiClub } from "../model/render.ts";
+import { toApiClub } from "../club/mod.ts";
 import type { SearchPage } from "./search.ts";
 import type { Suggestion } from "./suggest.ts";
 import type { ClubStore } from "../store/store.ts";

@@ -21,7 +21,7 @@
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { FeeAccess } from "../model/fees.ts";
+import type { FeeAccess } from "../club/mod.ts";
 import { setPragmas } from "../store/pragma.ts";
 
 /**

@@ -11,7 +11,7 @@
  * ```
  * @module
  */
-import type { FeeAccess, FeeView } from "../../core/model/mod.ts";
+import type { FeeAccess, FeeView } from "../../core/club/mod.ts";
 import { escapeHtml } from "./escape.ts";
 
 /**

@@ -14,7 +14,7 @@
  * ```
  * @module
  */
-import type { FeeAccess } from "../../core/model/mod.ts";
+import type { FeeAccess } from "../../core/club/mod.ts";
 import { queryComponent } from "./components.ts";
 import { escapeHtml } from "./escape.ts";
 import { ICON_ASSET, STYLESHEET } from "./style.ts";

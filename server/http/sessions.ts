@@ -19,7 +19,8 @@
  * ```
  * @module
  */
-import { type FeeAccess, SESSION_COOKIE } from "../../core/model/mod.ts";
+import { SESSION_COOKIE } from "../../core/model/mod.ts";
+import { type FeeAccess } from "../../core/club/mod.ts";
 import { type SessionLookup, TIER_ACCESS } from "../../core/sessions/mod.ts";
 
 /**

@@ -13,7 +13,7 @@
  */
 import { z } from "zod";
 import { PublicClubSchema } from "../../core/schema/mod.ts";
-import { type ClubRecord, clubUrl, type PublicClub } from "../../core/model/mod.ts";
+import { type ClubRecord, clubUrl, type PublicClub } from "../../core/club/mod.ts";
 import type { ClubStore } from "../../core/store/mod.ts";
 
 /** The fields of a compact row. `url` leads to the full profile (get_club). */

@@ -25,13 +25,13 @@ import {
   searchParamSchema,
 } from "../../core/schema/mod.ts";
 import {
-  BAND_LADDER,
   FACET_NAMES,
   type ProblemCode,
   PROBLEMS,
   SESSION_COOKIE,
   VERSION,
 } from "../../core/model/mod.ts";
+import { BAND_LADDER } from "../../core/club/mod.ts";
 import {
   SEARCH_PARAM_NAMES,
   SEARCH_PARAMS,

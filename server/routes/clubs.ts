@@ -46,7 +46,8 @@ import {
   parseFacets,
 } from "../../core/facets/mod.ts";
 import { approxBytes, type ClubStore, type Directory, Lru } from "../../core/store/mod.ts";
-import { asciiJson, type FeeAccess, ProblemError } from "../../core/model/mod.ts";
+import { asciiJson, ProblemError } from "../../core/model/mod.ts";
+import { type FeeAccess } from "../../core/club/mod.ts";
 import { baseUrlOf } from "../http/base_url.ts";
 import type { AppEnv } from "../http/env.ts";
 import type { Problems } from "../http/problem.ts";

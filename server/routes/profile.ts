@@ -19,14 +19,8 @@
 import { type Context, Hono } from "hono";
 import { type Club, type ClubRecord, ClubRecordSchema } from "../../core/schema/mod.ts";
 import { type ClubStore, type Directory, StoreError } from "../../core/store/mod.ts";
-import {
-  clubUrl,
-  type FeeAccess,
-  type ProblemCode,
-  ProblemError,
-  PROBLEMS,
-  toApiClub,
-} from "../../core/model/mod.ts";
+import { type ProblemCode, ProblemError, PROBLEMS } from "../../core/model/mod.ts";
+import { clubUrl, type FeeAccess, toApiClub } from "../../core/club/mod.ts";
 import { findPage, parseSearch, type RawSearch } from "../../core/search/mod.ts";
 import {
   ACCESS_NOTE,

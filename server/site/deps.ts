@@ -12,7 +12,8 @@
  * ```
  * @module
  */
-import type { FeeAccess, ProblemCode } from "../../core/model/mod.ts";
+import type { ProblemCode } from "../../core/model/mod.ts";
+import type { FeeAccess } from "../../core/club/mod.ts";
 import type { Directory } from "../../core/store/mod.ts";
 
 /** The website's view of the app. */

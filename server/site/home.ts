@@ -10,7 +10,7 @@
  * ```
  * @module
  */
-import type { FeeAccess } from "../../core/model/mod.ts";
+import type { FeeAccess } from "../../core/club/mod.ts";
 import { placeName } from "../../core/places/mod.ts";
 import { findPage, parseSearch, type RawSearch } from "../../core/search/mod.ts";
 import { facetCounts } from "../../core/facets/mod.ts";

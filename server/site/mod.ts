@@ -16,7 +16,8 @@
  * @module
  */
 import { type Context, Hono } from "hono";
-import { type FeeAccess, type ProblemCode, PROBLEMS } from "../../core/model/mod.ts";
+import { type ProblemCode, PROBLEMS } from "../../core/model/mod.ts";
+import { type FeeAccess } from "../../core/club/mod.ts";
 import { type ClubStore, StoreError } from "../../core/store/mod.ts";
 import { pageShell, problemMain, searchQuery, SESSION_PAGE_HEADERS } from "../html/mod.ts";
 import { baseUrlOf } from "../http/base_url.ts";

@@ -13,7 +13,7 @@
  * ```
  * @module
  */
-import { type Club, type FeeAccess, toApiClub } from "../../core/model/mod.ts";
+import { type Club, type FeeAccess, toApiClub } from "../../core/club/mod.ts";
 import {
   isIsoKey,
   NORTH_AMERICA,

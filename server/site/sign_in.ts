@@ -17,7 +17,8 @@
  * @module
  */
 import { type Context, Hono } from "hono";
-import { type FeeAccess, SESSION_COOKIE } from "../../core/model/mod.ts";
+import { SESSION_COOKIE } from "../../core/model/mod.ts";
+import { type FeeAccess } from "../../core/club/mod.ts";
 import { isTokenShaped } from "../../core/sessions/mod.ts";
 import { escapeHtml, pageShell, SESSION_PAGE_HEADERS } from "../html/mod.ts";
 import { baseUrlOf } from "../http/base_url.ts";

@@ -7,7 +7,7 @@ import { formatOfPath } from "../../core/import/shape.ts";
 import { ClubStore } from "../../core/store/store.ts";
 import { type Row, rowToRecord } from "../../core/store/rows.ts";
 import { CLUB_FIELDS } from "../../core/model/fields.ts";
-import { toApiClub } from "../../core/model/render.ts";
+import { toApiClub } from "../../core/club/mod.ts";
 import { search } from "../../core/search/search.ts";
 
 /** Everything the API can answer from a database: every club at every access level, and searches. */

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { PublicClubSchema } from "../../../core/schema/mod.ts";
-import { toPublicClub } from "../../../core/model/mod.ts";
+import { toPublicClub } from "../../../core/club/mod.ts";
 import { READ_ONLY, result, type Tool, toolError, withStore } from "../tool.ts";
 
 /** Arguments of `get_club`. */

@@ -27,7 +27,8 @@ import {
   suggest,
   type Suggestion,
 } from "../../../core/search/mod.ts";
-import { PROBLEMS, toPublicClub, TYPE_ALIASES, TYPE_GROUPS } from "../../../core/model/mod.ts";
+import { PROBLEMS, TYPE_ALIASES, TYPE_GROUPS } from "../../../core/model/mod.ts";
+import { toPublicClub } from "../../../core/club/mod.ts";
 import type { ClubStore } from "../../../core/store/mod.ts";
 import { type ClubRow, ClubRowSchema, compactRows } from "../club_rows.ts";
 import { READ_ONLY, result, type Tool, toolError, withStore } from "../tool.ts";

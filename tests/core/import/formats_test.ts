@@ -10,7 +10,7 @@ import {
 import { formatOfPath } from "../../../core/import/shape.ts";
 import { ClubStore } from "../../../core/store/store.ts";
 import { search } from "../../../core/search/search.ts";
-import { toApiClub } from "../../../core/model/render.ts";
+import { toApiClub } from "../../../core/club/mod.ts";
 import { readRow } from "../../../core/import/csv_row.ts";
 import { CLUB_FIELDS } from "../../../core/model/fields.ts";
 import { fieldRule, PATTERN_WORDS, patternedFields } from "../../../core/import/field_rules.ts";

@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "../../_assert.ts";
 import { sharedFixture } from "../../_fixture.ts";
-import { toPublicClub } from "../../../core/model/mod.ts";
+import { toPublicClub } from "../../../core/club/mod.ts";
 import { COMPACT_FIELDS, compactRows } from "../../../server/mcp/club_rows.ts";
 
 const fx = await sharedFixture();

@@ -7,7 +7,7 @@ import {
   FeeViewSchema,
   WAITLIST_VALUES,
 } from "../../../core/schema/club.ts";
-import { toApiClub } from "../../../core/model/render.ts";
+import { toApiClub } from "../../../core/club/mod.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "../../../core/search/query.ts";
 import fc from "fast-check";
 import { pageLinks } from "../../../server/routes/clubs.ts";

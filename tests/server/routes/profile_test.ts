@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { Directory } from "../../../core/store/directory.ts";
-import type { FeeAccess } from "../../../core/model/fees.ts";
-import { toApiClub } from "../../../core/model/render.ts";
+import type { FeeAccess } from "../../../core/club/mod.ts";
+import { toApiClub } from "../../../core/club/mod.ts";
 import { newToken, SessionStore, sessionStorePath } from "../../../core/sessions/store.ts";
 import type { AppEnv } from "../../../server/http/env.ts";
 import { createProblems } from "../../../server/http/problem.ts";

@@ -9,7 +9,7 @@ import {
   firstYearCost,
   formatMoney,
   visibleFigures,
-} from "../../../core/model/fees.ts";
+} from "../../../core/club/mod.ts";
 import { assert, assertEquals, assertStrictEquals } from "../../_assert.ts";
 
 const verified: FeeFields = {

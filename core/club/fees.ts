@@ -16,8 +16,8 @@
  * ```
  * @module
  */
-import type { ClubRecord, FeeView, FeeViews } from "../schema/club.ts";
-import type { FEE_ACCESS } from "./fields.ts";
+import type { ClubRecord, FeeView, FeeViews } from "../schema/mod.ts";
+import type { FEE_ACCESS } from "../model/mod.ts";
 
 /** What a caller may see (docs/api.md#fee-visibility): one of {@link FEE_ACCESS}. */
 export type FeeAccess = typeof FEE_ACCESS[number];

@@ -9,8 +9,8 @@
  * ```
  * @module
  */
-import type { Club, ClubRecord, PublicClub } from "../schema/club.ts";
-import { CLUB_FIELDS, FEE_FIELDS } from "./fields.ts";
+import type { Club, ClubRecord, PublicClub } from "../schema/mod.ts";
+import { CLUB_FIELDS, FEE_FIELDS } from "../model/mod.ts";
 import { type FeeAccess, feeViews, visibleFigures } from "./fees.ts";
 
 /** The REST Club: every field of docs/api.md#clublist-club-and-feeview, in spec order, plus `fee_views`. */
