@@ -1,3 +1,4 @@
+// Test tier: e2e (a real browser, Redis, nginx or a compiled binary; see tests/tiers.ts).
 /**
  * `deno task compile` builds one binary. Compiling downloads Deno's runtime
  * (`denort`) unless `DENORT_BIN` points at one, so this runs only where

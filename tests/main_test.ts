@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { runMain } from "./_run.ts";
 import { COMMANDS } from "../cli/commands.ts";
 import config from "../deno.json" with { type: "json" };

@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { assert, assertEquals } from "../_assert.ts";
 import { FIXTURE_CSV } from "../_fixture.ts";
 import { runMain } from "../_run.ts";

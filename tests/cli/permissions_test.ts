@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { dirname } from "node:path";
 import { accessProblem } from "../../cli/permissions.ts";
 import { assert, assertEquals, assertMatch, assertStrictEquals } from "../_assert.ts";

@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 /**
  * `query` at a terminal: tables that fit the width, data that cannot drive
  * the terminal, a reader that stops early, hints in flags. Terminal runs

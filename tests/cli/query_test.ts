@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { parse } from "csv-parse/sync";
 import { ClubListSchema } from "../../core/schema/club.ts";
 import { clubListJson } from "../../core/search/club_list.ts";

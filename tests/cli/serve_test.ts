@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { resolveServe } from "../../cli/serve.ts";
 import {
   assert,

@@ -1,3 +1,4 @@
+// Test tier: e2e (a real browser, Redis, nginx or a compiled binary; see tests/tiers.ts).
 import { RedisSessionMirror } from "../../core/sessions/redis.ts";
 import { runMain } from "../_run.ts";
 import { redisMissing, startRedis } from "../_redis.ts";

@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { UsageError } from "../../cli/args.ts";
 import { parseDuration } from "../../cli/session.ts";
 import { hashToken, SessionStore } from "../../core/sessions/store.ts";

@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 /**
  * The whole app as `main.ts serve` runs it (listen() on a loopback port):
  * sessions decide fee visibility on REST and profile pages, /openapi.json,

@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { DEFAULT_SETTINGS, listen, listenUrl } from "../../server/listen.ts";
 import type { ServeSettings } from "../../server/listen.ts";
 import {

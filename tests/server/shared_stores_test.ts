@@ -1,3 +1,4 @@
+// Test tier: e2e (a real browser, Redis, nginx or a compiled binary; see tests/tiers.ts).
 import { DEFAULT_SETTINGS, listen, type ServeSettings } from "../../server/listen.ts";
 import { listenShared } from "../../server/shared_stores.ts";
 import { openSessionAdmin } from "../../core/sessions/mod.ts";

@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { fileURLToPath } from "node:url";
 import { DEFAULT_SETTINGS, type ServeSettings } from "../../server/listen.ts";
 import { serveWorkers } from "../../server/workers.ts";

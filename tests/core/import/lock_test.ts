@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { assert, assertEquals, assertRejects } from "../../_assert.ts";
 import {
   ImportBusy,

@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { fileURLToPath } from "node:url";
 import { assert, assertEquals } from "../../_assert.ts";
 import { staticGraph } from "../../_run.ts";

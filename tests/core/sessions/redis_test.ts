@@ -1,3 +1,4 @@
+// Test tier: e2e (a real browser, Redis, nginx or a compiled binary; see tests/tiers.ts).
 import { createClient } from "redis";
 import { redisMissing, startRedis } from "../../_redis.ts";
 import {

@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { DatabaseSync } from "node:sqlite";
 import { importCsv, openSource } from "../../../core/import/import.ts";
 import {

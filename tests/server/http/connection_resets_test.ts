@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 /**
  * Clients that reset their connection (RST, SO_LINGER 0) before the server
  * accepted it make `accept` fail for that connection only: the accept loop

@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 /**
  * SIGTERM lets a request whose body is still arriving finish: its handler
  * reads the whole body and answers as usual, then `serve` exits 0.

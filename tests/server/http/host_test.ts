@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 /**
  * A Host header that is not `host[:port]` cannot change the routed or
  * logged path: it is answered 400 `invalid_host`, under the path as sent.

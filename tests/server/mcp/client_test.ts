@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 /**
  * The SDK v2 client against the whole app on a real socket, in each way it
  * picks a protocol era: `legacy` (2025, `initialize`), `auto` (probes with

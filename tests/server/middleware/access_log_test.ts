@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import fc from "fast-check";
 import {
   escapeLogText,

@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { get, testApp } from "../_helpers.ts";
 import { sharedFixture } from "../../_fixture.ts";
 import { assert, assertEquals, assertStrictEquals } from "../../_assert.ts";

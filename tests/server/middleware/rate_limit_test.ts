@@ -1,3 +1,4 @@
+// Test tier: e2e (a real browser, Redis, nginx or a compiled binary; see tests/tiers.ts).
 import { RateTable } from "../../../server/http/rate_table.ts";
 import { listen } from "../../../server/listen.ts";
 import { DEFAULT_SETTINGS } from "../../../server/listen.ts";

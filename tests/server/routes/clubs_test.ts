@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { Directory } from "../../../core/store/directory.ts";
 import { MEMO_BUDGET_BYTES } from "../../../core/store/memo.ts";
 import { CLUB_FIELDS } from "../../../core/schema/club.ts";

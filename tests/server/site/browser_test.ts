@@ -1,3 +1,4 @@
+// Test tier: e2e (a real browser, Redis, nginx or a compiled binary; see tests/tiers.ts).
 /// <reference lib="dom" />
 /**
  * The website in a real headless Chromium against a real server: what a
