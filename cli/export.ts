@@ -20,8 +20,9 @@ const USAGE = `Usage: main.ts export [--format F] [--out FILE] [--db PATH]
 Writes every club of the database with every field, fees included, in name
 order: CSV (the default), TSV, NDJSON (one Club object per line) or a JSON
 array. \`main.ts import\` reads what it writes back into the same database.
-A file is written beside its target and renamed when complete; a name
-ending in .gz is gzipped.
+A file is written beside its target, under a new random name that is
+created (never opened if it exists, nor followed if it is a link), and
+renamed when complete; a name ending in .gz is gzipped.
 
 Options:
   --format F    ${FORMATS.join(", ")} (default: from the --out name, else csv)
@@ -65,6 +66,10 @@ export const exportCommand: Command = {
       return 0;
     } catch (e) {
       if (e instanceof OutputClosed) return 0;
+      if (e instanceof TempTaken) {
+        console.error(`error: ${e.message}`);
+        return 1;
+      }
       if (e instanceof StoreError) {
         console.error(`error: ${e.message}; build it with: main.ts import <file> --db ${dbPath}`);
         return 1;
@@ -80,10 +85,52 @@ async function toStdout(dbPath: string, format: Format): Promise<number> {
   return await exportClubs(dbPath, format, (bytes) => writeOut(decoder.decode(bytes)));
 }
 
+/** Thrown when the temporary file's name is already taken: nothing was written. */
+export class TempTaken extends Error {
+  override name = "TempTaken";
+}
+
+/** 64 random bits in hex: a temporary name nobody can guess and plant in advance. */
+function randomSuffix(): string {
+  return Array.from(
+    crypto.getRandomValues(new Uint32Array(2)),
+    (n) => n.toString(16).padStart(8, "0"),
+  )
+    .join("");
+}
+
+/**
+ * Creates the temporary file of an export to `out`, beside it, named
+ * `<out>.exporting-<pid>-<random>`, exclusively (O_CREAT|O_EXCL): a file or
+ * symlink already at that name fails with {@link TempTaken} rather than
+ * being written through (a predictable name let anyone who can write the
+ * folder plant a link to a file of theirs).
+ *
+ * @example
+ * ```ts ignore
+ * import { createTemp } from "./export.ts";
+ * const { path, file } = await createTemp("backup.csv"); // backup.csv.exporting-4242-9f86d081884c7d65
+ * ```
+ */
+export async function createTemp(
+  out: string,
+  suffix: string = randomSuffix(),
+): Promise<{ path: string; file: Deno.FsFile }> {
+  const path = `${out}.exporting-${Deno.pid}-${suffix}`;
+  try {
+    return { path, file: await Deno.open(path, { write: true, createNew: true }) };
+  } catch (e) {
+    if (!(e instanceof Deno.errors.AlreadyExists)) throw e;
+    throw new TempTaken(
+      `cannot export to ${out}: its temporary file ${path} already exists (a file or link not made by this export); nothing was written`,
+    );
+  }
+}
+
 /** Writes beside `out` and renames when complete: a failed export leaves `out` as it was. */
 async function toFile(dbPath: string, format: Format, out: string): Promise<number> {
-  const tmp = `${out}.exporting-${Deno.pid}`;
-  const file = await Deno.open(tmp, { write: true, create: true, truncate: true });
+  // Created before the try: a name that was taken is not this export's to remove.
+  const { path: tmp, file } = await createTemp(out);
   const writeAll = async (bytes: Uint8Array) => {
     for (let n = 0; n < bytes.length;) n += await file.write(bytes.subarray(n));
   };

@@ -20,6 +20,7 @@ import {
   importCsv,
   ImportError,
   type ImportSummary,
+  LIMITS_TEXT,
   openSource,
   readDelimiter,
   type RowError,
@@ -32,6 +33,11 @@ import { renderTable, terminalColumns } from "./output/table.ts";
 import { safeText } from "./output/text.ts";
 import { OutputClosed, writeOut } from "./output/stdout.ts";
 
+/** The input limits, as the usage states them. */
+const LIMITS_NOTE = wrap(
+  `An import reads ${LIMITS_TEXT}; past one of them it stops with an error naming the line and the limit.`,
+);
+
 const USAGE = `Usage: main.ts import <file | -> [--db PATH] [--format F] [--encoding E]
        [--delimiter C] [--strict] [--dry-run] [--diff] [--report json] [--max-errors N] [--wait]
 
@@ -43,6 +49,7 @@ swapped in only when complete and checked; on any error the old database is
 left untouched. A running server picks up the new snapshot without a
 restart. Rows that cannot be served correctly are errors; rows that can
 (a country code, an unknown type, ...) are imported with a warning.
+${LIMITS_NOTE}
 
 Options:
   --db PATH         database to replace (default: $CLUBDIR_DB or data/clubs.db)
@@ -64,14 +71,28 @@ Options:
   -h, --help        show this help
 
 Exit status: 0 imported (or validated), 1 not imported (errors, --strict
-warnings, another import running, unreadable input), 2 wrong usage,
-129/130/143 stopped by SIGHUP/SIGINT/SIGTERM.
+warnings, another import running, unreadable input, a limit passed), 2 wrong
+usage, 129/130/143 stopped by SIGHUP/SIGINT/SIGTERM (honoured until the new
+file replaces the old one; the report then says "cancelled").
 
 Examples:
   main.ts import data/clubs.csv.gz
   main.ts import export.csv --encoding windows-1252 --dry-run --diff
   main.ts import clubs.ndjson --db /srv/clubs.db --strict --report json
   gunzip -c snapshot.csv.gz | main.ts import - --db /srv/clubs.db`;
+
+/** `text` cut into lines of at most 76 columns at spaces, as the rest of the usage is. */
+function wrap(text: string, width = 76): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line].join("\n");
+}
 
 /** The signals that stop an import cleanly, with their numbers (exit code 128 + n). */
 const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
@@ -228,7 +249,17 @@ export const importCommand: Command = {
         return 1;
       }
       if (stoppedBy) {
-        await failed(`error: import stopped by ${stoppedBy}; ${unchanged}`);
+        say(`error: import stopped by ${stoppedBy}; ${unchanged}`);
+        if (report) {
+          const stopped = failureReport(
+            `import stopped by ${stoppedBy}`,
+            file,
+            dbPath,
+            dryRun,
+            started,
+          );
+          await writeOut(JSON.stringify({ ...stopped, cancelled: true, signal: stoppedBy }) + "\n");
+        }
         return 128 + SIGNAL_NUMBERS[stoppedBy as StopSignal];
       }
       throw e;
@@ -400,6 +431,7 @@ function failureReport(
 ) {
   return {
     ok: false,
+    cancelled: false,
     error: message,
     source: file,
     db: dbPath,

@@ -61,6 +61,9 @@ export interface ImportTiming {
   swap: number;
 }
 
+/** One phase of an import, as {@link ImportTiming} times them. */
+export type ImportPhase = keyof ImportTiming;
+
 /** What a finished (or dry) import reports. */
 export interface ImportSummary {
   rows: number;
@@ -94,8 +97,14 @@ export interface ImportOptions {
   maxErrors?: number;
   /** Called every 1,000 rows and at the end. */
   onProgress?: (rows: number, bytes: number) => void;
-  /** Stops the import; the old database stays. */
+  /**
+   * Stops the import; the old database stays. Honoured until the new file
+   * is renamed over the old one: checked between every phase and just
+   * before the rename (a phase that blocks, such as the build, finishes first).
+   */
   signal?: AbortSignal;
+  /** Called as each phase of {@link ImportTiming} starts, in order. */
+  onPhase?: (phase: ImportPhase) => void;
   /** Recorded in the snapshot's metadata (e.g. the file name). */
   source?: string;
   /** When another import into the same database runs: wait for it (else fail with ImportBusy). */
@@ -130,6 +139,18 @@ const CACHE_KIB = 4096;
  * server's caches are sized in bytes, so they hold as much either way.
  */
 const PAGE_BYTES = 16384;
+
+/**
+ * Throws the signal's reason if the import was asked to stop. Waits for the
+ * event loop first: signal listeners run only there, so a SIGINT sent while
+ * this thread was blocked in SQLite (the build, the check, the diff, an
+ * fsync) is seen only after it (one timer turn measured enough).
+ */
+async function stopIfAsked(signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  signal.throwIfAborted();
+}
 
 function removeQuietly(path: string): void {
   for (const p of [path, `${path}-journal`]) {
@@ -211,6 +232,11 @@ async function build(
     mark = now;
     return s;
   };
+  // Every phase may be the last before the rename: a stop is checked between them.
+  const enter = async (phase: ImportPhase) => {
+    await stopIfAsked(options.signal);
+    options.onPhase?.(phase);
+  };
   try {
     // Nothing else opens the temporary file: no syncs and no file locks per
     // transaction (durability comes from the final fsync). The rollback
@@ -228,9 +254,10 @@ async function build(
     // the temp schema's own default cache is small: sized like main's.
     setPragmas(db, { page_size: PAGE_BYTES, cache_size: -CACHE_KIB }, "temp");
     db.exec(CREATE_TABLES + CREATE_STAGED_JSON + CREATE_DIGESTS);
+    options.onPhase?.("read");
     const staged = await stage(db, source, options);
     const read = lap();
-    options.signal?.throwIfAborted();
+    await enter("build");
     // The rows are on disk by the time the indexes are built: the final
     // fsync then only waits for what the build wrote.
     const flushed = options.dryRun ? null : flushInBackground(tmp);
@@ -238,7 +265,7 @@ async function build(
     saveDigests(db);
     finish(db, options.source ?? "");
     const built = lap();
-    options.signal?.throwIfAborted();
+    await enter("check");
     // Every derived structure must account for every row streamed in.
     const count = (sql: string) => Number((db.prepare(sql).get() as { n: number }).n);
     const rows = count("SELECT count(*) AS n FROM clubs");
@@ -253,14 +280,18 @@ async function build(
     const countries = count("SELECT count(DISTINCT country) AS n FROM club_keys");
     const types = count("SELECT count(DISTINCT type) AS n FROM club_keys");
     const check = lap();
+    await enter("diff");
     const diff = diffDatabases(db, options.dbPath, options.onDiff);
     const compared = lap();
+    await enter("swap");
     db.close();
     if (!options.dryRun) {
       // On disk before it is named, and the name on disk before we say so:
       // a power loss leaves the old database or the complete new one.
       await flushed;
       syncPath(tmp);
+      // The last moment a stop can win: after the rename the new file is in.
+      await stopIfAsked(options.signal);
       // rename(2) is atomic: readers see the old file or the new one, never a mix.
       Deno.renameSync(tmp, options.dbPath);
       renamed = true;

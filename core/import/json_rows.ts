@@ -12,7 +12,11 @@
  * ```
  * @module
  */
+import { Buffer } from "node:buffer";
 import { JSONParser, TokenType } from "@streamparser/json";
+import { binaryBytes, MAX_RECORD_BYTES } from "./limits.ts";
+
+const LF = 0x0a;
 
 /** One record: its value, or why its text is not JSON. */
 export type JsonItem =
@@ -35,9 +39,33 @@ function near(message: string, text: string): string {
   return `at character ${i + 1}, near ${JSON.stringify(text.slice(Math.max(0, i - 10), i + 10))}`;
 }
 
+/** Whether `text` runs past {@link MAX_RECORD_BYTES} in UTF-8 (only a long one is measured). */
+function tooLong(text: string): boolean {
+  return text.length > MAX_RECORD_BYTES / 3 && Buffer.byteLength(text) > MAX_RECORD_BYTES;
+}
+
+/** The failure of a record past {@link MAX_RECORD_BYTES} that starts on `line`. */
+function longRecord(line: number, hint: string): JsonFailure {
+  return new JsonFailure(
+    `the record that starts on line ${line} runs past ${
+      binaryBytes(MAX_RECORD_BYTES)
+    }, the longest record an import reads (a club is under 1 KiB); ${hint}`,
+    line,
+  );
+}
+
+/** Why an NDJSON line is long: one object per line, or a whole JSON array on one line. */
+function ndjsonHint(text: string): string {
+  return text.trimStart().startsWith("[")
+    ? "the line holds a JSON array: name the file .json or import it with --format json"
+    : "each line of an NDJSON file holds one Club object";
+}
+
 /**
  * NDJSON records in batches (one per chunk): blank lines are skipped, and a
- * line that is not JSON is an error of that line, not of the file.
+ * line that is not JSON is an error of that line, not of the file. A line
+ * past {@link MAX_RECORD_BYTES} fails the file ({@link JsonFailure}) before
+ * it is held whole: it is not one club, and may be a whole file.
  *
  * @example
  * ```ts
@@ -51,6 +79,8 @@ export async function* ndjsonRecords(
 ): AsyncGenerator<JsonItem[], void, undefined> {
   const decoder = new TextDecoder();
   let carry = "";
+  // UTF-8 bytes of the line still open: exact, where the text's length is not.
+  let carryBytes = 0;
   let line = 0;
   const read = (text: string, out: JsonItem[]) => {
     line++;
@@ -69,12 +99,24 @@ export async function* ndjsonRecords(
     }
   };
   for await (const chunk of chunks) {
+    const lastLf = chunk.lastIndexOf(LF);
+    carryBytes = lastLf < 0 ? carryBytes + chunk.length : chunk.length - lastLf - 1;
     const text = carry + decoder.decode(chunk, { stream: true });
     const lines = text.split("\n");
     carry = lines.pop()!;
     const out: JsonItem[] = [];
-    for (const l of lines) read(l, out);
+    // The lines before a long one are handed over first, as the CSV reader does.
+    let failure: JsonFailure | null = null;
+    for (const l of lines) {
+      if (tooLong(l)) {
+        failure = longRecord(line + 1, ndjsonHint(l));
+        break;
+      }
+      read(l, out);
+    }
     if (out.length) yield out;
+    if (failure) throw failure;
+    if (carryBytes > MAX_RECORD_BYTES) throw longRecord(line + 1, ndjsonHint(carry));
   }
   const out: JsonItem[] = [];
   const tail = carry + decoder.decode();
@@ -82,11 +124,11 @@ export async function* ndjsonRecords(
   if (out.length) yield out;
 }
 
-const LF = 0x0a;
-
 /**
  * The elements of one JSON array, in batches (one per chunk). Throws
- * {@link JsonFailure} with the line when the text is not a JSON array.
+ * {@link JsonFailure} with the line when the text is not a JSON array, or
+ * when an element runs past {@link MAX_RECORD_BYTES}: the parser builds
+ * each element whole, so a longer one is refused while it is being read.
  *
  * @example
  * ```ts
@@ -117,17 +159,37 @@ export async function* jsonArrayRecords(
   let lastOffset = 0;
   let failure: JsonFailure | null = null;
   const starts: number[] = [];
+  // Where the element being read starts: after the array's "[" or the last
+  // comma between elements, and that token's line (an element's own first
+  // token comes only once it is whole when it is a string).
+  let recordFrom = 0;
+  let recordLine = 1;
+  // Where the last token ends (a string's end is estimated from its value).
+  let lastEnd = 0;
   let out: JsonItem[] = [];
   const fail = (why: string, line = lineAt(lastOffset)) => {
     failure ??= new JsonFailure(why.replace("{line}", String(line)), line);
   };
-  parser.onToken = ({ token, offset }) => {
+  const refuseLong = (end: number) => {
+    if (end - recordFrom <= MAX_RECORD_BYTES || failure) return;
+    const line = starts[0] ?? recordLine;
+    failure = longRecord(line, "a JSON file holds one array of Club objects ([{…}, {…}])");
+  };
+  parser.onToken = ({ token, offset, value }) => {
     lastOffset = offset;
+    lastEnd = offset + (typeof value === "string" ? value.length + 2 : 1);
     if (!started) {
       started = true;
       if (token !== TokenType.LEFT_BRACKET) {
         fail("line {line}: a JSON file must hold one array of Club objects ([{…}, {…}])");
       }
+    }
+    if (
+      (depth === 1 && token === TokenType.COMMA) ||
+      (depth === 0 && token === TokenType.LEFT_BRACKET)
+    ) {
+      recordFrom = offset + 1;
+      recordLine = lineAt(offset);
     }
     if (depth === 1 && token !== TokenType.COMMA && token !== TokenType.RIGHT_BRACKET) {
       starts.push(lineAt(offset));
@@ -136,7 +198,10 @@ export async function* jsonArrayRecords(
     if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) depth--;
   };
   parser.onValue = ({ value, parent }) => {
-    if (Array.isArray(parent)) out.push({ line: starts.shift() ?? lineAt(lastOffset), value });
+    if (!Array.isArray(parent)) return;
+    // A whole element that came in one chunk is held to the same limit.
+    refuseLong(lastEnd);
+    out.push({ line: starts.shift() ?? lineAt(lastOffset), value });
   };
   parser.onError = (e) => {
     const at = /absolute position "(\d+)"/.exec(e.message);
@@ -153,6 +218,8 @@ export async function* jsonArrayRecords(
     chunk = next;
     pos = 0;
     parser.write(next);
+    // An element still open after this chunk: refused once it is too long to be a club.
+    if (depth > 0) refuseLong(chunkStart + next.length);
     if (failure) throw failure;
     if (out.length) yield out;
     out = [];

@@ -20,11 +20,19 @@ export { type Encoding, ENCODINGS } from "./encoding.ts";
 export { type Format, formatOfPath, FORMATS, readDelimiter } from "./shape.ts";
 export { ImportBusy, lockPathFor } from "./lock.ts";
 export { openSource } from "./source.ts";
+export {
+  GZIP_SLICE_BYTES,
+  LIMITS_TEXT,
+  MAX_BLANK_LINES,
+  MAX_INPUT_BYTES,
+  MAX_RECORD_BYTES,
+} from "./limits.ts";
 export type {
   DiffCounts,
   DiffEntry,
   DiffResult,
   ImportOptions,
+  ImportPhase,
   ImportSummary,
   ImportTiming,
 } from "./import.ts";

@@ -23,6 +23,7 @@ import { CLUB_FIELDS } from "../schema/club.ts";
 import { readCells, readObject, type ReadResult } from "./csv_row.ts";
 import { type Encoding, EncodingFailure, invalidUtf8, utf8Chunks } from "./encoding.ts";
 import { jsonArrayRecords, JsonFailure, type JsonItem, ndjsonRecords } from "./json_rows.ts";
+import { capBytes, LimitFailure, MAX_RECORD_BYTES, refuseBlankRuns } from "./limits.ts";
 import { prepareClub } from "./prepare.ts";
 import { delimiterName, type Format, sniffDelimiter, sniffFormat } from "./shape.ts";
 import type { HeaderInfo, ParseOptions, RowBatch } from "./protocol.ts";
@@ -35,8 +36,8 @@ import type { HeaderInfo, ParseOptions, RowBatch } from "./protocol.ts";
  */
 export const BATCH_ROWS = 100;
 
-/** The longest CSV record read (bytes): a longer one is an unclosed quote, not data. */
-export const MAX_RECORD_BYTES = 1 << 20;
+/** The longest record read (bytes): defined with the import's other limits (limits.ts). */
+export { MAX_RECORD_BYTES };
 
 /** What {@link parseRows} yields: how the input is read, then batches, then the end. */
 export type RowMessage =
@@ -132,12 +133,13 @@ export async function* parseRows(
 ): AsyncGenerator<RowMessage, void, undefined> {
   let encoding: Encoding = options.encoding ?? "utf-8";
   const check = { check: true };
-  const text = utf8Chunks(
-    readBytes(input),
+  // Bounded before anything holds the text: a gzip bomb fails in its first megabytes.
+  const text = refuseBlankRuns(utf8Chunks(
+    capBytes(readBytes(input)),
     options.encoding ?? undefined,
     (e) => encoding = e,
     check,
-  );
+  ));
   const it = text[Symbol.asyncIterator]();
   try {
     const first = await it.next();
@@ -167,6 +169,7 @@ export async function* parseRows(
   } catch (e) {
     if (e instanceof EncodingFailure) throw new ParseFailure(`Cannot import: ${e.message}`);
     if (e instanceof JsonFailure) throw new ParseFailure(`Cannot parse the JSON: ${e.message}`);
+    if (e instanceof LimitFailure) throw new ParseFailure(e.message);
     throw e;
   }
 }

@@ -11,6 +11,7 @@
  * ```
  * @module
  */
+import { GZIP_SLICE_BYTES } from "./limits.ts";
 
 /** A file behind a stream from {@link openSource}, with the handle to release if unused. */
 const FILES = new WeakMap<ReadableStream<Uint8Array>, { path: string; file: Deno.FsFile }>();
@@ -86,7 +87,7 @@ export function gunzipIfNeeded(
     const gz = first.value.length >= 2 && first.value[0] === 0x1f &&
       first.value[1] === 0x8b;
     yield* gz
-      ? rest.pipeThrough(
+      ? rest.pipeThrough(sliced(GZIP_SLICE_BYTES)).pipeThrough(
         new DecompressionStream("gzip") as unknown as TransformStream<
           Uint8Array,
           Uint8Array
@@ -94,4 +95,24 @@ export function gunzipIfNeeded(
       )
       : rest;
   })());
+}
+
+/**
+ * Cuts chunks into slices of at most `size` bytes (views, not copies): the
+ * decompressor expands each written chunk whole, so a slice bounds what one
+ * decompressed chunk can hold (see {@link GZIP_SLICE_BYTES}).
+ *
+ * @example
+ * ```ts
+ * import { sliced } from "./source.ts";
+ * const parts = await Array.fromAsync(new Blob(["abcde"]).stream().pipeThrough(sliced(2)));
+ * parts.map((p) => p.length); // [2, 2, 1]
+ * ```
+ */
+export function sliced(size: number): TransformStream<Uint8Array, Uint8Array> {
+  return new TransformStream({
+    transform(chunk, out) {
+      for (let i = 0; i < chunk.length; i += size) out.enqueue(chunk.subarray(i, i + size));
+    },
+  });
 }
