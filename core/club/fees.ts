@@ -9,10 +9,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { feeViews } from "./fees.ts";
  * const club = { initiation_fee: 15000, annual_dues: 6000, monthly_dues: 500,
  *   fee_tier: "estimate", currency: "USD" } as const;
- * feeViews(club, "band").initiation; // { kind: "band", label: "$10,000–$25,000", estimate: true }
+ * assert.deepStrictEqual(feeViews(club, "band").initiation, { kind: "band", label: "$10,000–$25,000", estimate: true });
  * ```
  * @module
  */

@@ -6,8 +6,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bandLabel } from "./mod.ts";
- * bandLabel(12_500, "USD"); // "$10,000–$25,000"
+ * assert.deepStrictEqual(bandLabel(12_500, "USD"), "$10,000–$25,000");
  * ```
  * @module
  */

@@ -75,9 +75,10 @@ const MAX_FACETS_LENGTH = 200;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseFacets } from "./facets.ts";
- * parseFacets("waitlist, type"); // { ok: true, value: ["type", "waitlist"] }
- * parseFacets("colour").ok; // false
+ * assert.deepStrictEqual(parseFacets("waitlist, type"), { ok: true, value: ["type", "waitlist"] });
+ * assert.deepStrictEqual(parseFacets("colour").ok, false);
  * ```
  */
 export function parseFacets(
@@ -239,8 +240,9 @@ export function facetCounts(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { facetsObject } from "./facets.ts";
- * facetsObject({ waitlist: [{ value: "open", count: 9 }] }); // { waitlist: { open: 9 } }
+ * assert.deepStrictEqual(facetsObject({ waitlist: [{ value: "open", count: 9 }] }), { waitlist: { open: 9 } });
  * ```
  */
 export function facetsObject(facets: Facets): Partial<Record<FacetName, Record<string, number>>> {

@@ -6,8 +6,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CLUB_FIELDS } from "./fields.ts";
- * CLUB_FIELDS[0]; // "id"
+ * assert.deepStrictEqual(CLUB_FIELDS[0], "id");
  * ```
  * @module
  */

@@ -3,8 +3,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { fold } from "./fold.ts";
- * fold("  Zürich Golf-Club "); // "zurich golf-club"
+ * assert.deepStrictEqual(fold("  Zürich Golf-Club "), "zurich golf-club");
  * ```
  * @module
  */
@@ -51,8 +52,9 @@ export function fold(text: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { foldKey } from "./fold.ts";
- * foldKey("Côte-d'Ivoire"); // "cote d ivoire"
+ * assert.deepStrictEqual(foldKey("Côte-d'Ivoire"), "cote d ivoire");
  * ```
  */
 export function foldKey(text: string): string {
@@ -65,8 +67,9 @@ export function foldKey(text: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { placeKey } from "./fold.ts";
- * placeKey("The Newfoundland & Labrador"); // "newfoundland and labrador"
+ * assert.deepStrictEqual(placeKey("The Newfoundland & Labrador"), "newfoundland and labrador");
  * ```
  */
 export function placeKey(text: string): string {

@@ -6,8 +6,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { asciiJson } from "./json.ts";
- * asciiJson({ city: "Zürich" }); // '{"city":"Z\\u00fcrich"}'
+ * assert.deepStrictEqual(asciiJson({ city: "Zürich" }), '{"city":"Z\\u00fcrich"}');
  * ```
  * @module
  */

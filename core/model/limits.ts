@@ -6,8 +6,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DEFAULT_LIMIT, MAX_LIMIT } from "./limits.ts";
- * `limit: 1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}`; // "limit: 1 to 200, default 50"
+ * assert.deepStrictEqual(`limit: 1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}`, "limit: 1 to 200, default 50");
  * ```
  * @module
  */

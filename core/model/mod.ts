@@ -6,9 +6,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { fold, WAITLIST_VALUES } from "./mod.ts";
- * fold("Club Málaga"); // "club malaga"
- * WAITLIST_VALUES.includes("open"); // true
+ * assert.deepStrictEqual(fold("Club Málaga"), "club malaga");
+ * assert.deepStrictEqual(WAITLIST_VALUES.includes("open"), true);
  * ```
  * @module
  */

@@ -5,8 +5,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { PROBLEMS } from "./problems.ts";
- * PROBLEMS.invalid_page.status; // 400
+ * assert.deepStrictEqual(PROBLEMS.invalid_page.status, 400);
  * ```
  * @module
  */
@@ -210,9 +211,10 @@ export type ProblemCode = keyof typeof PROBLEMS;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ProblemError } from "./problems.ts";
  * const e = new ProblemError("not_found", 'There is no club "nope"');
- * e.status; // 404
+ * assert.deepStrictEqual(e.status, 404);
  * ```
  */
 export class ProblemError extends Error {

@@ -8,9 +8,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SEARCH_PARAMS } from "./search_params.ts";
- * SEARCH_PARAMS.q.maxLength; // 200
- * Object.keys(SEARCH_PARAMS); // ["type", "state", "country", "city", "q", "match", "sort", "waitlist", "page", "limit"]
+ * assert.deepStrictEqual(SEARCH_PARAMS.q.maxLength, 200);
+ * assert.deepStrictEqual(Object.keys(SEARCH_PARAMS), ["type", "state", "country", "city", "q", "match", "sort", "waitlist", "page", "limit"]);
  * ```
  * @module
  */
@@ -219,9 +220,10 @@ function isControl(code: number): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { controlCharacter } from "./search_params.ts";
- * controlCharacter("abc\u0000def"); // "\u0000"
- * controlCharacter("tab\tis fine"); // null
+ * assert.deepStrictEqual(controlCharacter("abc\u0000def"), "\u0000");
+ * assert.deepStrictEqual(controlCharacter("tab\tis fine"), null);
  * ```
  */
 export function controlCharacter(text: string): string | null {
@@ -239,9 +241,10 @@ const QUOTED_CHARACTERS = 64;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { quoteValue } from "./search_params.ts";
- * quoteValue("abc\u0000def"); // "abc\\u0000def"
- * quoteValue("x".repeat(100)).length; // 65
+ * assert.deepStrictEqual(quoteValue("abc\u0000def"), "abc\\u0000def");
+ * assert.deepStrictEqual(quoteValue("x".repeat(100)).length, 65);
  * ```
  */
 export function quoteValue(value: string): string {
@@ -263,8 +266,9 @@ function label(param: SearchParam): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { tooLongDetail } from "./search_params.ts";
- * tooLongDetail("city", "x".repeat(300)).endsWith("is longer than 200 characters"); // true
+ * assert.deepStrictEqual(tooLongDetail("city", "x".repeat(300)).endsWith("is longer than 200 characters"), true);
  * ```
  */
 export function tooLongDetail(param: SearchParam, value: string): string {
@@ -278,8 +282,9 @@ export function tooLongDetail(param: SearchParam, value: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { controlDetail } from "./search_params.ts";
- * controlDetail("q", "abc\u0000def"); // 'Parameter q "abc\\u0000def" holds a control character (U+0000)'
+ * assert.deepStrictEqual(controlDetail("q", "abc\u0000def"), 'Parameter q "abc\\u0000def" holds a control character (U+0000)');
  * ```
  */
 export function controlDetail(param: TextParam, value: string): string {
@@ -294,8 +299,9 @@ export function controlDetail(param: TextParam, value: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { choiceDetail } from "./search_params.ts";
- * choiceDetail("match", "exact"); // 'Match "exact" is not one of substring, words, fuzzy'
+ * assert.deepStrictEqual(choiceDetail("match", "exact"), 'Match "exact" is not one of substring, words, fuzzy');
  * ```
  */
 export function choiceDetail(param: "match" | "sort", value: string): string {

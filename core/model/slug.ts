@@ -5,8 +5,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { slugify } from "./slug.ts";
- * slugify("St. Andrew's Golf Club, Zürich"); // "st-andrews-golf-club-zurich"
+ * assert.deepStrictEqual(slugify("St. Andrew's Golf Club, Zürich"), "st-andrews-golf-club-zurich");
  * ```
  * @module
  */
@@ -27,10 +28,11 @@ export const FALLBACK_SLUG = "club";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { slugify } from "./slug.ts";
- * slugify("Club de Golf Monteverde, Málaga"); // "club-de-golf-monteverde-malaga"
- * slugify("Royal St. George's", "Sandwich"); // "royal-st-georges-sandwich"
- * slugify("!!!", null); // "club"
+ * assert.deepStrictEqual(slugify("Club de Golf Monteverde, Málaga"), "club-de-golf-monteverde-malaga");
+ * assert.deepStrictEqual(slugify("Royal St. George's", "Sandwich"), "royal-st-georges-sandwich");
+ * assert.deepStrictEqual(slugify("!!!", null), "club");
  * ```
  */
 export function slugify(...parts: (string | null | undefined)[]): string {

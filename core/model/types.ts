@@ -4,9 +4,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { typeMatches } from "./types.ts";
- * typeMatches("Country-Club"); // ["country_club"]
- * typeMatches("golf"); // ["golf", "country_club"]
+ * assert.deepStrictEqual(typeMatches("Country-Club"), ["country_club"]);
+ * assert.deepStrictEqual(typeMatches("golf"), ["golf", "country_club"]);
  * ```
  * @module
  */

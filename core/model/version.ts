@@ -5,8 +5,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { VERSION } from "./version.ts";
- * VERSION; // "1.2.0"
+ * assert.deepStrictEqual(VERSION, "1.2.0");
  * ```
  * @module
  */

@@ -6,9 +6,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { resolveCountry, resolveSubdivision } from "./geo.ts";
- * resolveCountry("UK"); // "GB"
- * resolveSubdivision("Bavaria", ["DE"]); // "DE-BY"
+ * assert.deepStrictEqual(resolveCountry("UK"), "GB");
+ * assert.deepStrictEqual(resolveSubdivision("Bavaria", ["DE"]), "DE-BY");
  * ```
  * @module
  */
@@ -174,9 +175,10 @@ function subdivisionData(): SubTables {
  *
  * @example
  * ```ts
- * resolveCountry("United States of America"); // "US"
- * resolveCountry("gbr"); // "GB"
- * resolveCountry("all"); // null
+ * import assert from "node:assert/strict";
+ * assert.deepStrictEqual(resolveCountry("United States of America"), "US");
+ * assert.deepStrictEqual(resolveCountry("gbr"), "GB");
+ * assert.deepStrictEqual(resolveCountry("all"), null);
  * ```
  */
 export function resolveCountry(input: string): string | null {
@@ -190,8 +192,9 @@ export function resolveCountry(input: string): string | null {
  *
  * @example
  * ```ts
- * countryName("US"); // "United States"
- * countryName("KR"); // "South Korea"
+ * import assert from "node:assert/strict";
+ * assert.deepStrictEqual(countryName("US"), "United States");
+ * assert.deepStrictEqual(countryName("KR"), "South Korea");
  * ```
  */
 export function countryName(alpha2: string): string {
@@ -209,8 +212,9 @@ export function countryName(alpha2: string): string {
  *
  * @example
  * ```ts
- * resolveSubdivision("florida", ["US", "CA"]); // "US-FL"
- * resolveSubdivision("nsw", ["AU"]); // "AU-NSW"
+ * import assert from "node:assert/strict";
+ * assert.deepStrictEqual(resolveSubdivision("florida", ["US", "CA"]), "US-FL");
+ * assert.deepStrictEqual(resolveSubdivision("nsw", ["AU"]), "AU-NSW");
  * ```
  */
 export function resolveSubdivision(
@@ -235,8 +239,9 @@ export function resolveSubdivision(
  *
  * @example
  * ```ts
- * subdivisionName("US-FL"); // "Florida"
- * subdivisionName("DE-BY"); // "Bavaria"
+ * import assert from "node:assert/strict";
+ * assert.deepStrictEqual(subdivisionName("US-FL"), "Florida");
+ * assert.deepStrictEqual(subdivisionName("DE-BY"), "Bavaria");
  * ```
  */
 export function subdivisionName(code: string): string {
@@ -251,8 +256,9 @@ export function subdivisionName(code: string): string {
  *
  * @example
  * ```ts
- * subdivisionsOf("CA").length; // 13
- * subdivisionsOf("CA")[0]; // { code: "CA-AB", name: "Alberta", parent: "CA" }
+ * import assert from "node:assert/strict";
+ * assert.deepStrictEqual(subdivisionsOf("CA").length, 13);
+ * assert.deepStrictEqual(subdivisionsOf("CA")[0], { code: "CA-AB", name: "Alberta", parent: "CA" });
  * ```
  */
 export function subdivisionsOf(alpha2: string): Subdivision[] {
@@ -273,7 +279,8 @@ export interface PlaceAlias {
  *
  * @example
  * ```ts
- * countryAliases("GB").some((a) => a.alias === "uk"); // true
+ * import assert from "node:assert/strict";
+ * assert.deepStrictEqual(countryAliases("GB").some((a) => a.alias === "uk"), true);
  * ```
  */
 export function countryAliases(alpha2: string): PlaceAlias[] {
@@ -290,7 +297,8 @@ export function countryAliases(alpha2: string): PlaceAlias[] {
  *
  * @example
  * ```ts
- * subdivisionAliases("US-FL").map((a) => a.alias); // ["us fl", "fl", "florida"]
+ * import assert from "node:assert/strict";
+ * assert.deepStrictEqual(subdivisionAliases("US-FL").map((a) => a.alias), ["us fl", "fl", "florida"]);
  * ```
  */
 export function subdivisionAliases(code: string): (PlaceAlias & { top: boolean })[] {

@@ -46,8 +46,9 @@ export interface FailFastSettings {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { failFastOptions } from "./client.ts";
- * failFastOptions("redis://127.0.0.1:6379", {}).disableOfflineQueue; // true
+ * assert.deepStrictEqual(failFastOptions("redis://127.0.0.1:6379", {}).disableOfflineQueue, true);
  * ```
  */
 export function failFastOptions(url: string, settings: FailFastSettings) {
@@ -68,8 +69,9 @@ export function failFastOptions(url: string, settings: FailFastSettings) {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { RedisTimeoutError } from "./client.ts";
- * new RedisTimeoutError(250).message; // "no answer within 250 ms"
+ * assert.deepStrictEqual(new RedisTimeoutError(250).message, "no answer within 250 ms");
  * ```
  */
 export class RedisTimeoutError extends Error {

@@ -5,8 +5,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isRedisUrl } from "./mod.ts";
- * isRedisUrl("redis://127.0.0.1:6379/0"); // true
+ * assert.deepStrictEqual(isRedisUrl("redis://127.0.0.1:6379/0"), true);
  * ```
  * @module
  */

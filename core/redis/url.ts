@@ -4,9 +4,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isRedisUrl, redactRedisUrl } from "./url.ts";
- * isRedisUrl("redis://127.0.0.1:6379/0"); // true
- * redactRedisUrl("redis://:s3cret@cache:6379"); // "redis://:***@cache:6379"
+ * assert.deepStrictEqual(isRedisUrl("redis://127.0.0.1:6379/0"), true);
+ * assert.deepStrictEqual(redactRedisUrl("redis://:s3cret@cache:6379"), "redis://:***@cache:6379");
  * ```
  * @module
  */
@@ -18,8 +19,9 @@ const SCHEME = /^rediss?:\/\//i;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isRedisUrl } from "./url.ts";
- * isRedisUrl("data/clubs.sessions.db"); // false
+ * assert.deepStrictEqual(isRedisUrl("data/clubs.sessions.db"), false);
  * ```
  */
 export function isRedisUrl(where: string): boolean {
@@ -31,9 +33,10 @@ export function isRedisUrl(where: string): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { redisUrlProblem } from "./url.ts";
- * redisUrlProblem("redis://127.0.0.1:6379/0"); // null
- * redisUrlProblem("redis://host/x"); // "must end with a database number (/0 to /15), …"
+ * assert.deepStrictEqual(redisUrlProblem("redis://127.0.0.1:6379/0"), null);
+ * assert.match(redisUrlProblem("redis://host/x")!, /^must end with a database number \(\/0 to \/15\)/);
  * ```
  */
 export function redisUrlProblem(raw: string): string | null {
@@ -59,8 +62,9 @@ export function redisUrlProblem(raw: string): string | null {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { redactRedisUrl } from "./url.ts";
- * redactRedisUrl("redis://app:pw@10.0.0.5:6379/1"); // "redis://app:***@10.0.0.5:6379/1"
+ * assert.deepStrictEqual(redactRedisUrl("redis://app:pw@10.0.0.5:6379/1"), "redis://app:***@10.0.0.5:6379/1");
  * ```
  */
 export function redactRedisUrl(raw: string): string {

@@ -5,8 +5,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ClubRecordSchema } from "./mod.ts";
- * ClubRecordSchema.shape.name.safeParse("").success; // false
+ * assert.deepStrictEqual(ClubRecordSchema.shape.name.safeParse("").success, false);
  * ```
  * @module
  */

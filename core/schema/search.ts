@@ -8,9 +8,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { searchParamSchema } from "./search.ts";
- * searchParamSchema("match").parse(undefined); // "substring"
- * searchParamSchema("q").safeParse("x".repeat(201)).success; // false
+ * assert.deepStrictEqual(searchParamSchema("match").parse(undefined), "substring");
+ * assert.deepStrictEqual(searchParamSchema("q").safeParse("x".repeat(201)).success, false);
  * ```
  * @module
  */
@@ -31,8 +32,9 @@ import {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { searchParamSchema } from "./search.ts";
- * searchParamSchema("waitlist").parse(["open"]); // ["open"]
+ * assert.deepStrictEqual(searchParamSchema("waitlist").parse(["open"]), ["open"]);
  * ```
  */
 export function searchParamSchema(name: SearchParam): z.ZodType {
@@ -55,8 +57,9 @@ export function searchParamSchema(name: SearchParam): z.ZodType {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { searchParamDescription } from "./search.ts";
- * searchParamDescription("city").includes("At most 200 characters"); // true
+ * assert.deepStrictEqual(searchParamDescription("city").includes("At most 200 characters"), true);
  * ```
  */
 export function searchParamDescription(name: SearchParam): string {

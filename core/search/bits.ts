@@ -6,10 +6,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bitsWhere, countBits, pageOfBits } from "./bits.ts";
  * const set = bitsWhere(100, (i) => [1, 5, 40, 70].includes(i));
- * countBits(set); // 4
- * pageOfBits(set, 1, 2); // [5, 40]
+ * assert.deepStrictEqual(countBits(set), 4);
+ * assert.deepStrictEqual(pageOfBits(set, 1, 2), [5, 40]);
  * ```
  * @module
  */
@@ -24,8 +25,9 @@ function wordsFor(size: number): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bitsWhere, hasBit } from "./bits.ts";
- * hasBit(bitsWhere(10, (i) => i % 3 === 0), 3); // true
+ * assert.deepStrictEqual(hasBit(bitsWhere(10, (i) => i % 3 === 0), 3), true);
  * ```
  */
 export function bitsWhere(size: number, test: (i: number) => boolean): Uint32Array {
@@ -43,8 +45,9 @@ export function bitsWhere(size: number, test: (i: number) => boolean): Uint32Arr
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bitsWhere, hasBit } from "./bits.ts";
- * hasBit(bitsWhere(64, (i) => [33].includes(i)), 32); // false
+ * assert.deepStrictEqual(hasBit(bitsWhere(64, (i) => [33].includes(i)), 32), false);
  * ```
  */
 export function hasBit(set: Uint32Array, i: number): boolean {
@@ -63,8 +66,9 @@ function popcount(word: number): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bitsWhere, countBits } from "./bits.ts";
- * countBits(bitsWhere(40, (i) => [0, 31, 32].includes(i))); // 3
+ * assert.deepStrictEqual(countBits(bitsWhere(40, (i) => [0, 31, 32].includes(i))), 3);
  * ```
  */
 export function countBits(set: Uint32Array): number {
@@ -100,8 +104,9 @@ export function intersect(sets: readonly Uint32Array[]): Uint32Array | null {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bitsWhere, pageOfBits } from "./bits.ts";
- * pageOfBits(bitsWhere(10, (i) => [2, 4, 6, 8].includes(i)), 2, 5); // [6, 8]
+ * assert.deepStrictEqual(pageOfBits(bitsWhere(10, (i) => [2, 4, 6, 8].includes(i)), 2, 5), [6, 8]);
  * ```
  */
 export function pageOfBits(set: Uint32Array, offset: number, limit: number): number[] {

@@ -37,8 +37,9 @@ export type CodeColumn = Uint16Array | Uint32Array;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { cityKey } from "./key_index.ts";
- * cityKey("St. Louis"); // "st louis"
+ * assert.deepStrictEqual(cityKey("St. Louis"), "st louis");
  * ```
  */
 export function cityKey(city: string): string | null {

@@ -373,8 +373,9 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { substringTier } from "./search.ts";
- * [substringTier("royal club", "royal"), substringTier("mont-royal", "royal")]; // [1, 2]
+ * assert.deepStrictEqual([substringTier("royal club", "royal"), substringTier("mont-royal", "royal")], [1, 2]);
  * ```
  */
 export function substringTier(name: string, fragment: string): number {

@@ -36,8 +36,9 @@ const NON_WORD = /[^\p{L}\p{N}]+/u;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { queryWords } from "./words.ts";
- * queryWords("st. andrew's golf-club"); // ["st", "andrew", "s", "golf", "club"]
+ * assert.deepStrictEqual(queryWords("st. andrew's golf-club"), ["st", "andrew", "s", "golf", "club"]);
  * ```
  */
 export function queryWords(folded: string): string[] {
@@ -49,8 +50,9 @@ export function queryWords(folded: string): string[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { typoAllowance } from "./words.ts";
- * [typoAllowance(4), typoAllowance(5), typoAllowance(9)]; // [0, 1, 2]
+ * assert.deepStrictEqual([typoAllowance(4), typoAllowance(5), typoAllowance(9)], [0, 1, 2]);
  * ```
  */
 export function typoAllowance(letters: number): number {
@@ -64,10 +66,11 @@ export function typoAllowance(letters: number): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { editDistance } from "./words.ts";
- * editDistance("royl", "royal", 2); // 1
+ * assert.deepStrictEqual(editDistance("royl", "royal", 2), 1);
  * editDistance("aberdene", "aberdeen", 2); // 1 (a swap)
- * editDistance("aber", "aberdeen", 2, true); // 0
+ * assert.deepStrictEqual(editDistance("aber", "aberdeen", 2, true), 0);
  * ```
  */
 export function editDistance(a: string, b: string, max: number, prefix = false): number {
@@ -119,8 +122,9 @@ let rows = new Int32Array(3 * 64);
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { letterMask } from "./words.ts";
- * letterMask("abc") === 0b111; // true
+ * assert.deepStrictEqual(letterMask("abc") === 0b111, true);
  * ```
  */
 export function letterMask(word: string): number {
