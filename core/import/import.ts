@@ -22,7 +22,7 @@ import { asciiJson } from "../model/json.ts";
 import { setPragmas } from "../store/pragma.ts";
 import { recordToColumns, rowToRecord } from "../store/rows.ts";
 import { buildPlaces } from "../places/build.ts";
-import { toApiClub } from "../model/render.ts";
+import { toApiClub } from "../club/mod.ts";
 import { buildKeyColumns, KeyIndex } from "../search/key_index.ts";
 import { buildWordIndex } from "../search/words.ts";
 import { ImportError, type WarningSummary } from "./errors.ts";
