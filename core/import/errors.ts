@@ -13,7 +13,6 @@
  * @module
  */
 import type { RowError } from "./csv_row.ts";
-import type { RowWarning, WarningRule } from "./quality.ts";
 
 /** Each warning rule (see quality.ts) and how the summary counts it: one, many. */
 export const WARNING_RULES = {
@@ -32,6 +31,19 @@ export const WARNING_RULES = {
     "coming_soon clubs with an opened_year in the past",
   ],
 } as const;
+
+/** One warning rule. */
+export type WarningRule = keyof typeof WARNING_RULES;
+
+/**
+ * A row that breaks a warning rule (quality.ts). Rules about a value rather
+ * than a row (a code, an unknown name) carry a `key`: they are listed once
+ * per distinct value, with the number of rows.
+ */
+export interface RowWarning extends RowError {
+  rule: WarningRule;
+  key?: string;
+}
 
 /** A listed warning; `rows` counts the rows it stands for (a code is listed once). */
 export interface ListedWarning extends RowWarning {

@@ -17,24 +17,11 @@
 import type { ClubRecord } from "../schema/club.ts";
 import { FEE_FIGURE_FIELDS } from "../model/fields.ts";
 import { CLUB_TYPES, TYPE_GROUPS } from "../model/types.ts";
-import type { RowError } from "./csv_row.ts";
 
-import { WARNING_RULES } from "./errors.ts";
+import { type RowWarning, WARNING_RULES, type WarningRule } from "./errors.ts";
 
 export { WARNING_RULES };
-
-/** One warning rule. */
-export type WarningRule = keyof typeof WARNING_RULES;
-
-/**
- * A row that breaks a warning rule. Rules about a value rather than a row
- * (a code, an unknown name) carry a `key`: they are listed once per
- * distinct value, with the number of rows.
- */
-export interface RowWarning extends RowError {
-  rule: WarningRule;
-  key?: string;
-}
+export type { RowWarning, WarningRule };
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(CLUB_TYPES);
 const GOLF_TYPES: ReadonlySet<string> = new Set(TYPE_GROUPS.golf);
