@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { FIXTURE_CSV } from "../_fixture.ts";
 import { MAIN, runMain, spawn } from "../_run.ts";
 import { assert, assertEquals } from "../_assert.ts";

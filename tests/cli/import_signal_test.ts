@@ -1,3 +1,4 @@
+// Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { fileURLToPath } from "node:url";
 import { MAIN, runMain, spawn } from "../_run.ts";
 import { assert, assertEquals } from "../_assert.ts";
