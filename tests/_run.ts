@@ -38,9 +38,9 @@ export interface RunResult {
 
 /** Which standard streams a spawned process gets: null, or piped to the caller. */
 export interface Streams {
-  stdin?: "null" | "piped";
-  stdout?: "null" | "piped";
-  stderr?: "null" | "piped";
+  stdin?: "null" | "piped" | "inherit";
+  stdout?: "null" | "piped" | "inherit";
+  stderr?: "null" | "piped" | "inherit";
 }
 
 function command(

@@ -16,6 +16,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
+import { spawn } from "./_run.ts";
 
 /** The tiers, each with the permissions its tests run under. */
 export const TIERS = {
@@ -70,11 +71,9 @@ if (import.meta.main) {
     Deno.exit(2);
   }
   const files = await testFiles(tier as Tier);
-  const { code } = await new Deno.Command(Deno.execPath(), {
-    args: ["test", "--frozen", "--parallel", ...TIERS[tier as Tier], ...rest, ...files],
-    stdin: "inherit",
-    stdout: "inherit",
-    stderr: "inherit",
-  }).output();
+  const { code } = await spawn(
+    ["test", "--frozen", "--parallel", ...TIERS[tier as Tier], ...rest, ...files],
+    { stdin: "inherit", stdout: "inherit", stderr: "inherit" },
+  ).status;
   Deno.exit(code);
 }
