@@ -13,7 +13,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { importCsv, openSource } from "../core/import/import.ts";
+import { importCsv, openSource } from "../core/import/build/import.ts";
 import { Directory } from "../core/store/directory.ts";
 import { ClubStore } from "../core/store/store.ts";
 

@@ -12,7 +12,7 @@
  * ```
  * @module
  */
-import type { RowError } from "./csv_row.ts";
+import type { RowError } from "./read/csv_row.ts";
 
 /** Each warning rule (see quality.ts) and how the summary counts it: one, many. */
 export const WARNING_RULES = {

@@ -16,7 +16,7 @@ import { stringify } from "csv-stringify/sync";
 import { CLUB_FIELDS, type ClubRecord } from "../schema/club.ts";
 import { ClubStore } from "../store/store.ts";
 import { type Row, rowToRecord } from "../store/rows.ts";
-import type { Format } from "./shape.ts";
+import type { Format } from "./read/shape.ts";
 
 /** Clubs per write: large enough to amortise, small enough to stream. */
 const BATCH = 500;

@@ -11,22 +11,22 @@
  * ```
  * @module
  */
-import type { ImportOptions, ImportSummary } from "./import.ts";
-import type { Format } from "./shape.ts";
+import type { ImportOptions, ImportSummary } from "./build/import.ts";
+import type { Format } from "./read/shape.ts";
 
-export { BUNDLED_SNAPSHOT, ensureDatabase } from "./bundled.ts";
+export { BUNDLED_SNAPSHOT, ensureDatabase } from "./build/bundled.ts";
 export { ImportError, WARNING_RULES } from "./errors.ts";
-export { type Encoding, ENCODINGS } from "./encoding.ts";
-export { type Format, formatOfPath, FORMATS, readDelimiter } from "./shape.ts";
-export { ImportBusy, lockPathFor } from "./lock.ts";
-export { openSource } from "./source.ts";
+export { type Encoding, ENCODINGS } from "./read/encoding.ts";
+export { type Format, formatOfPath, FORMATS, readDelimiter } from "./read/shape.ts";
+export { ImportBusy, lockPathFor } from "./build/lock.ts";
+export { openSource } from "./read/source.ts";
 export {
   GZIP_SLICE_BYTES,
   LIMITS_TEXT,
   MAX_BLANK_LINES,
   MAX_INPUT_BYTES,
   MAX_RECORD_BYTES,
-} from "./limits.ts";
+} from "./read/limits.ts";
 export type {
   DiffCounts,
   DiffEntry,
@@ -35,10 +35,10 @@ export type {
   ImportPhase,
   ImportSummary,
   ImportTiming,
-} from "./import.ts";
+} from "./build/import.ts";
 export type { ListedWarning, WarningSummary } from "./errors.ts";
-export type { RowWarning, WarningRule } from "./quality.ts";
-export type { RowError } from "./csv_row.ts";
+export type { RowWarning, WarningRule } from "./read/quality.ts";
+export type { RowError } from "./read/csv_row.ts";
 
 /**
  * Writes every club of a database as CSV, TSV, NDJSON or JSON (see
@@ -60,5 +60,5 @@ export async function importCsv(
   source: ReadableStream<Uint8Array>,
   options: ImportOptions,
 ): Promise<ImportSummary> {
-  return await (await import("./import.ts")).importCsv(source, options);
+  return await (await import("./build/import.ts")).importCsv(source, options);
 }

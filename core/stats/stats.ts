@@ -6,7 +6,7 @@
  *
  * @example
  * ```ts ignore
- * import { countryCounts, typeCounts } from "../stats/stats.ts";
+ * import { countryCounts, typeCounts } from "./stats.ts";
  * typeCounts(store); // [{ key: "golf", count: 9 }, …]
  * countryCounts(store)[0]; // { key: "US", name: "United States", count: 20 }
  * ```

@@ -2,9 +2,9 @@
 import { assert, assertEquals } from "../_assert.ts";
 import { FIXTURE_CSV } from "../_fixture.ts";
 import { runMain } from "../_run.ts";
-import { importCsv, openSource } from "../../core/import/import.ts";
+import { importCsv, openSource } from "../../core/import/build/import.ts";
 import { exportClubs } from "../../core/import/export.ts";
-import { formatOfPath } from "../../core/import/shape.ts";
+import { formatOfPath } from "../../core/import/read/shape.ts";
 import { ClubStore } from "../../core/store/store.ts";
 import { type Row, rowToRecord } from "../../core/store/rows.ts";
 import { CLUB_FIELDS } from "../../core/model/fields.ts";

@@ -6,14 +6,14 @@ import {
   ImportError,
   type ImportOptions,
   openSource,
-} from "../../../core/import/import.ts";
-import { formatOfPath } from "../../../core/import/shape.ts";
+} from "../../../core/import/build/import.ts";
+import { formatOfPath } from "../../../core/import/read/shape.ts";
 import { ClubStore } from "../../../core/store/store.ts";
 import { search } from "../../../core/search/search.ts";
 import { toApiClub } from "../../../core/club/mod.ts";
-import { readRow } from "../../../core/import/csv_row.ts";
+import { readRow } from "../../../core/import/read/csv_row.ts";
 import { CLUB_FIELDS } from "../../../core/model/fields.ts";
-import { fieldRule, PATTERN_WORDS, patternedFields } from "../../../core/import/field_rules.ts";
+import { fieldRule, PATTERN_WORDS, patternedFields } from "../../../core/import/read/field_rules.ts";
 
 const FIXTURES = fileURLToPath(new URL("../../fixtures/import/", import.meta.url));
 

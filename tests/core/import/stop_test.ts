@@ -1,4 +1,4 @@
-import { importCsv, type ImportPhase, openSource } from "../../../core/import/import.ts";
+import { importCsv, type ImportPhase, openSource } from "../../../core/import/build/import.ts";
 import { fixture, FIXTURE_CSV } from "../../_fixture.ts";
 import { assertEquals, assertRejects } from "../../_assert.ts";
 

@@ -1,6 +1,6 @@
 // Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { DatabaseSync } from "node:sqlite";
-import { importCsv, openSource } from "../../../core/import/import.ts";
+import { importCsv, openSource } from "../../../core/import/build/import.ts";
 import {
   hashToken,
   isTokenShaped,

@@ -1,6 +1,6 @@
 import { DatabaseSync } from "node:sqlite";
 import { Directory, isStorageFailure } from "../../../core/store/directory.ts";
-import { importCsv, openSource } from "../../../core/import/import.ts";
+import { importCsv, openSource } from "../../../core/import/build/import.ts";
 import { StoreError } from "../../../core/store/store.ts";
 import { keyIndex } from "../../../core/search/key_index.ts";
 import { fixture, FIXTURE_CSV, importFile } from "../../_fixture.ts";

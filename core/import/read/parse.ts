@@ -19,7 +19,7 @@
 import { Buffer } from "node:buffer";
 // @ts-types="./papaparse.d.ts"
 import Papa from "papaparse";
-import { CLUB_FIELDS } from "../schema/club.ts";
+import { CLUB_FIELDS } from "../../schema/club.ts";
 import { readCells, readObject, type ReadResult } from "./csv_row.ts";
 import { type Encoding, EncodingFailure, invalidUtf8, utf8Chunks } from "./encoding.ts";
 import { jsonArrayRecords, JsonFailure, type JsonItem, ndjsonRecords } from "./json_rows.ts";

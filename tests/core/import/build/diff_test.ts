@@ -1,10 +1,10 @@
-import { assertEquals } from "../../_assert.ts";
+import { assertEquals } from "../../../_assert.ts";
 import { DatabaseSync } from "node:sqlite";
-import { importCsv } from "../../../core/import/import.ts";
-import { CREATE_DIGESTS, type DiffEntry, digestStager } from "../../../core/import/diff.ts";
-import { digestOf } from "../../../core/import/club_row.ts";
-import { recordToColumns, rowToRecord } from "../../../core/store/rows.ts";
-import { CLUB_FIELDS } from "../../../core/model/fields.ts";
+import { importCsv } from "../../../../core/import/build/import.ts";
+import { CREATE_DIGESTS, type DiffEntry, digestStager } from "../../../../core/import/build/diff.ts";
+import { digestOf } from "../../../../core/import/build/club_row.ts";
+import { recordToColumns, rowToRecord } from "../../../../core/store/rows.ts";
+import { CLUB_FIELDS } from "../../../../core/model/fields.ts";
 
 const BEFORE = "id,name,city,holes\n" +
   "00000000-0000-4000-8000-000000000001,Alpha Club,Oslo,9\n" +

@@ -16,16 +16,16 @@
  * ```
  * @module
  */
-import { foldKey } from "../model/fold.ts";
+import { foldKey } from "../../model/fold.ts";
 import {
   countryName,
   resolveCountry,
   resolveSubdivision,
   subdivisionName,
   subdivisionsOf,
-} from "../places/geo.ts";
-import { nameOnlyKey } from "../places/resolve.ts";
-import type { RowWarning } from "./quality.ts";
+} from "../../places/geo.ts";
+import { nameOnlyKey } from "../../places/resolve.ts";
+import type { RowWarning } from "../read/quality.ts";
 
 /** Country and region as stored, their search keys, and what was said about them. */
 export interface Place {

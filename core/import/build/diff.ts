@@ -16,7 +16,7 @@
  * @module
  */
 import { DatabaseSync } from "node:sqlite";
-import { CLUB_FIELDS } from "../model/fields.ts";
+import { CLUB_FIELDS } from "../../model/fields.ts";
 
 /** How many clubs an import adds, removes, changes and leaves as they were. */
 export interface DiffCounts {

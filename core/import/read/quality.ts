@@ -14,11 +14,11 @@
  * ```
  * @module
  */
-import type { ClubRecord } from "../schema/club.ts";
-import { FEE_FIGURE_FIELDS } from "../model/fields.ts";
-import { CLUB_TYPES, TYPE_GROUPS } from "../model/types.ts";
+import type { ClubRecord } from "../../schema/club.ts";
+import { FEE_FIGURE_FIELDS } from "../../model/fields.ts";
+import { CLUB_TYPES, TYPE_GROUPS } from "../../model/types.ts";
 
-import { type RowWarning, WARNING_RULES, type WarningRule } from "./errors.ts";
+import { type RowWarning, WARNING_RULES, type WarningRule } from "../errors.ts";
 
 export { WARNING_RULES };
 export type { RowWarning, WarningRule };

@@ -12,11 +12,11 @@
  * ```
  * @module
  */
-import { CLUB_FIELDS, type ClubRecord } from "../schema/club.ts";
-import { fold } from "../model/fold.ts";
-import { slugify } from "../model/slug.ts";
-import { normalizeType } from "../model/types.ts";
-import { cityKey } from "../search/key_index.ts";
+import { CLUB_FIELDS, type ClubRecord } from "../../schema/club.ts";
+import { fold } from "../../model/fold.ts";
+import { slugify } from "../../model/slug.ts";
+import { normalizeType } from "../../model/types.ts";
+import { cityKey } from "../../search/key_index.ts";
 import { checkClub, type RowWarning } from "./quality.ts";
 
 /** `clubs` columns in insert order: bookkeeping, search keys, then the Club fields. */

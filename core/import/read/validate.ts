@@ -197,7 +197,7 @@ export function compileField(schema: z.ZodType): Accept {
  *
  * @example
  * ```ts
- * import { ClubRecordSchema } from "../schema/club.ts";
+ * import { ClubRecordSchema } from "../../schema/club.ts";
  * import { compileAccept } from "./validate.ts";
  * const accept = compileAccept(ClubRecordSchema);
  * accept({}); // false: zod reports the missing fields

@@ -16,21 +16,21 @@
  */
 import { DatabaseSync } from "node:sqlite";
 import { dirname } from "node:path";
-import { CLUB_FIELDS } from "../schema/club.ts";
-import { CREATE_INDEXES, CREATE_STAGED_JSON, CREATE_TABLES, SCHEMA_VERSION } from "../store/ddl.ts";
-import { asciiJson } from "../model/json.ts";
-import { setPragmas } from "../store/pragma.ts";
-import { recordToColumns, rowToRecord } from "../store/rows.ts";
-import { buildPlaces } from "../places/build.ts";
-import { toApiClub } from "../club/mod.ts";
-import { buildKeyColumns, KeyIndex } from "../search/key_index.ts";
-import { buildWordIndex } from "../search/words.ts";
-import { ImportError, type WarningSummary } from "./errors.ts";
-import { ParseFailure, ReadFailure } from "./parse.ts";
-import { importRows } from "./rows.ts";
+import { CLUB_FIELDS } from "../../schema/club.ts";
+import { CREATE_INDEXES, CREATE_STAGED_JSON, CREATE_TABLES, SCHEMA_VERSION } from "../../store/ddl.ts";
+import { asciiJson } from "../../model/json.ts";
+import { setPragmas } from "../../store/pragma.ts";
+import { recordToColumns, rowToRecord } from "../../store/rows.ts";
+import { buildPlaces } from "../../places/build.ts";
+import { toApiClub } from "../../club/mod.ts";
+import { buildKeyColumns, KeyIndex } from "../../search/key_index.ts";
+import { buildWordIndex } from "../../search/words.ts";
+import { ImportError, type WarningSummary } from "../errors.ts";
+import { ParseFailure, ReadFailure } from "../read/parse.ts";
+import { importRows } from "../read/rows.ts";
 import { lockImport, removeStaleTemps, tempPathFor } from "./lock.ts";
 import { clubRow, digestOf } from "./club_row.ts";
-import { INSERT_COLUMNS, KEY_CELLS, ROW_CELLS, type RowKeys, type RowValues } from "./prepare.ts";
+import { INSERT_COLUMNS, KEY_CELLS, ROW_CELLS, type RowKeys, type RowValues } from "../read/prepare.ts";
 import { settlePlace } from "./places.ts";
 import { Tally } from "./tally.ts";
 import {
@@ -41,10 +41,10 @@ import {
   digestStager,
   saveDigests,
 } from "./diff.ts";
-import type { Encoding } from "./encoding.ts";
-import type { Format } from "./shape.ts";
+import type { Encoding } from "../read/encoding.ts";
+import type { Format } from "../read/shape.ts";
 
-export { openSource } from "./source.ts";
+export { openSource } from "../read/source.ts";
 export type { DiffCounts, DiffEntry, DiffResult } from "./diff.ts";
 
 /** Seconds spent in each phase of an import. */
@@ -84,7 +84,7 @@ export interface ImportSummary {
   timing: ImportTiming;
 }
 
-export { ImportError } from "./errors.ts";
+export { ImportError } from "../errors.ts";
 export { ImportBusy } from "./lock.ts";
 
 /** Options of {@link importCsv}. */

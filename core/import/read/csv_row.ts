@@ -13,7 +13,7 @@
  */
 import { createHash } from "node:crypto";
 import type { z } from "zod";
-import { CLUB_FIELDS, type ClubRecord, ClubRecordSchema } from "../schema/club.ts";
+import { CLUB_FIELDS, type ClubRecord, ClubRecordSchema } from "../../schema/club.ts";
 import { compileAccept } from "./validate.ts";
 import { fieldOptional, fieldRule } from "./field_rules.ts";
 

@@ -1,14 +1,14 @@
 // Test tier: integration (sockets or child processes; see tests/tiers.ts).
-import { assert, assertEquals, assertRejects } from "../../_assert.ts";
+import { assert, assertEquals, assertRejects } from "../../../_assert.ts";
 import {
   ImportBusy,
   lockImport,
   lockPathFor,
   processAlive,
   removeStaleTemps,
-} from "../../../core/import/lock.ts";
-import { importCsv, openSource } from "../../../core/import/import.ts";
-import { FIXTURE_CSV } from "../../_fixture.ts";
+} from "../../../../core/import/build/lock.ts";
+import { importCsv, openSource } from "../../../../core/import/build/import.ts";
+import { FIXTURE_CSV } from "../../../_fixture.ts";
 
 /** The pid of a process that has exited. */
 async function deadPid(): Promise<number> {

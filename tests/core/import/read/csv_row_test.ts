@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { z } from "zod";
-import { CLUB_FIELDS, ClubRecordSchema } from "../../../core/schema/club.ts";
-import { readRow } from "../../../core/import/csv_row.ts";
-import { compileAccept, compileField } from "../../../core/import/validate.ts";
-import { assert, assertEquals } from "../../_assert.ts";
+import { CLUB_FIELDS, ClubRecordSchema } from "../../../../core/schema/club.ts";
+import { readRow } from "../../../../core/import/read/csv_row.ts";
+import { compileAccept, compileField } from "../../../../core/import/read/validate.ts";
+import { assert, assertEquals } from "../../../_assert.ts";
 
 const accept = compileAccept(ClubRecordSchema);
 

@@ -11,13 +11,13 @@
  * ```
  * @module
  */
-import { CLUB_FIELDS, type ClubRecord } from "../schema/club.ts";
-import { asciiJson } from "../model/json.ts";
-import { toApiClub } from "../club/mod.ts";
-import { recordToColumns } from "../store/rows.ts";
-import type { RowWarning } from "./quality.ts";
+import { CLUB_FIELDS, type ClubRecord } from "../../schema/club.ts";
+import { asciiJson } from "../../model/json.ts";
+import { toApiClub } from "../../club/mod.ts";
+import { recordToColumns } from "../../store/rows.ts";
+import type { RowWarning } from "../read/quality.ts";
 import { settlePlace } from "./places.ts";
-import type { RowKeys, RowParams, RowValues } from "./prepare.ts";
+import type { RowKeys, RowParams, RowValues } from "../read/prepare.ts";
 
 const COUNTRY = CLUB_FIELDS.indexOf("country");
 const STATE = CLUB_FIELDS.indexOf("state");

@@ -1,9 +1,9 @@
 import { DatabaseSync } from "node:sqlite";
-import { importCsv, ImportError, openSource } from "../../../core/import/import.ts";
-import { ClubStore } from "../../../core/store/store.ts";
-import { search } from "../../../core/search/search.ts";
-import { fixture, FIXTURE_CSV } from "../../_fixture.ts";
-import { assert, assertEquals, assertRejects } from "../../_assert.ts";
+import { importCsv, ImportError, openSource } from "../../../../core/import/build/import.ts";
+import { ClubStore } from "../../../../core/store/store.ts";
+import { search } from "../../../../core/search/search.ts";
+import { fixture, FIXTURE_CSV } from "../../../_fixture.ts";
+import { assert, assertEquals, assertRejects } from "../../../_assert.ts";
 
 const HEADER = "name,city,state,country,type";
 

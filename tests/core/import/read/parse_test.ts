@@ -1,12 +1,12 @@
 // Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { fileURLToPath } from "node:url";
-import { assert, assertEquals } from "../../_assert.ts";
-import { staticGraph } from "../../_run.ts";
+import { assert, assertEquals } from "../../../_assert.ts";
+import { staticGraph } from "../../../_run.ts";
 import fc from "fast-check";
 import { parse } from "csv-parse/sync";
-import { parseRows } from "../../../core/import/parse.ts";
-import { KEY_CELLS, ROW_CELLS } from "../../../core/import/prepare.ts";
-import { CLUB_FIELDS } from "../../../core/schema/club.ts";
+import { parseRows } from "../../../../core/import/read/parse.ts";
+import { KEY_CELLS, ROW_CELLS } from "../../../../core/import/read/prepare.ts";
+import { CLUB_FIELDS } from "../../../../core/schema/club.ts";
 
 const NAME = CLUB_FIELDS.indexOf("name");
 
@@ -81,7 +81,7 @@ Deno.test("parseRows() reads the same records on the same lines however the inpu
 });
 
 Deno.test("the parse worker loads no ISO 3166 tables: places are settled by the importing thread", async () => {
-  const root = fileURLToPath(new URL("../../../core/import/worker.ts", import.meta.url));
+  const root = fileURLToPath(new URL("../../../../core/import/read/worker.ts", import.meta.url));
   const graph = await staticGraph(root);
   assert([...graph].some((s) => s.includes("papaparse")), [...graph].join("\n"));
   const iso = [...graph].filter((s) => /iso-3166|i18n-iso-countries|places\/geo\.ts/.test(s));

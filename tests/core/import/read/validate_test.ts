@@ -1,8 +1,8 @@
-import { assert, assertEquals } from "../../_assert.ts";
+import { assert, assertEquals } from "../../../_assert.ts";
 import fc from "fast-check";
 import { z } from "zod";
-import { ClubRecordSchema } from "../../../core/schema/club.ts";
-import { compileField, plainUrl } from "../../../core/import/validate.ts";
+import { ClubRecordSchema } from "../../../../core/schema/club.ts";
+import { compileField, plainUrl } from "../../../../core/import/read/validate.ts";
 
 const heroUrl = ClubRecordSchema.shape.hero_image_url;
 const plain = plainUrl({ protocol: /^https?$/ })!;

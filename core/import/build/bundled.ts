@@ -11,7 +11,7 @@
  * @module
  */
 import { DatabaseSync } from "node:sqlite";
-import { BUNDLED_SNAPSHOT, SCHEMA_VERSION } from "../store/mod.ts";
+import { BUNDLED_SNAPSHOT, SCHEMA_VERSION } from "../../store/mod.ts";
 
 export { BUNDLED_SNAPSHOT };
 
@@ -60,7 +60,7 @@ export async function ensureDatabase(
       : `The database at ${path} has layout version ${found}, this version uses ${SCHEMA_VERSION}: rebuilding it from the bundled snapshot…`,
   );
   // Loaded only here: the importer pulls in Papa Parse, zod and ISO 3166 data.
-  const { importCsv, openSource } = await import("../import/import.ts");
+  const { importCsv, openSource } = await import("./import.ts");
   const summary = await importCsv(openSource(BUNDLED_SNAPSHOT).stream, {
     dbPath: path,
     source: "bundled snapshot",

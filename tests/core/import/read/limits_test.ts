@@ -1,4 +1,4 @@
-import { assertEquals, assertRejects } from "../../_assert.ts";
+import { assertEquals, assertRejects } from "../../../_assert.ts";
 import {
   capBytes,
   LimitFailure,
@@ -6,8 +6,8 @@ import {
   MAX_BLANK_LINES,
   MAX_RECORD_BYTES,
   refuseBlankRuns,
-} from "../../../core/import/limits.ts";
-import { gunzipIfNeeded } from "../../../core/import/source.ts";
+} from "../../../../core/import/read/limits.ts";
+import { gunzipIfNeeded } from "../../../../core/import/read/source.ts";
 
 const encoder = new TextEncoder();
 

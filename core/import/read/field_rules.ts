@@ -14,7 +14,7 @@
  * @module
  */
 import type { z } from "zod";
-import { CLUB_FIELDS, type ClubRecord, ClubRecordSchema } from "../schema/club.ts";
+import { CLUB_FIELDS, type ClubRecord, ClubRecordSchema } from "../../schema/club.ts";
 
 /** What a patterned field's regex means, in words. */
 export const PATTERN_WORDS: Readonly<Record<string, string>> = {

@@ -12,9 +12,9 @@
  * ```
  * @module
  */
-import type { RowError } from "./csv_row.ts";
-import type { ListedWarning, WarningSummary } from "./errors.ts";
-import type { RowWarning, WarningRule } from "./quality.ts";
+import type { RowError } from "../read/csv_row.ts";
+import type { ListedWarning, WarningSummary } from "../errors.ts";
+import type { RowWarning, WarningRule } from "../read/quality.ts";
 
 /** Distinct values remembered for merging; past this, each row counts alone. */
 const MAX_KEYS = 10_000;

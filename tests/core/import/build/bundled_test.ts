@@ -1,10 +1,10 @@
 import { DatabaseSync } from "node:sqlite";
-import { ensureDatabase } from "../../../core/import/bundled.ts";
-import { ClubStore } from "../../../core/store/store.ts";
-import { search } from "../../../core/search/search.ts";
-import { keyIndex } from "../../../core/search/key_index.ts";
-import { fold } from "../../../core/model/fold.ts";
-import { assert, assertEquals } from "../../_assert.ts";
+import { ensureDatabase } from "../../../../core/import/build/bundled.ts";
+import { ClubStore } from "../../../../core/store/store.ts";
+import { search } from "../../../../core/search/search.ts";
+import { keyIndex } from "../../../../core/search/key_index.ts";
+import { fold } from "../../../../core/model/fold.ts";
+import { assert, assertEquals } from "../../../_assert.ts";
 
 Deno.test("ensureDatabase() rebuilds a database of an older layout from the bundled snapshot, which searches right", async () => {
   const dir = await Deno.makeTempDir();
