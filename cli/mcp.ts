@@ -28,8 +28,8 @@ import { type JSONRPCMessage, serveStdio, StdioServerTransport } from "../server
 import { buildServer, SERVER_VERSION, type ServerDeps } from "../server/mcp/server.ts";
 import { LineLimiter, MAX_LINE_BYTES, tooLongError } from "../server/mcp/stdio_lines.ts";
 
-/** Where profile links point by default: `main.ts serve` on this machine. */
-export const DEFAULT_BASE_URL = "http://127.0.0.1:8000";
+/** The variable read for the site's address when `--base-url` is not given. */
+export const BASE_URL_ENV = "CLUBDIR_BASE_URL";
 
 const USAGE =
   `Usage: main.ts mcp [--db PATH] [--base-url URL] [--name NAME] [--support-email ADDRESS]
@@ -44,8 +44,10 @@ snapshot on first use.
 
 Options:
   --db PATH                database (default: $CLUBDIR_DB or data/clubs.db)
-  --base-url URL           site the clubs' profile links point to
-                           (default: ${DEFAULT_BASE_URL})
+  --base-url URL           the site's address, where the clubs' profile links
+                           point (\$${BASE_URL_ENV}, read if --allow-env covers
+                           it); without it answers carry no links, only each
+                           club's slug, which get_club takes
   --name NAME              the directory's display name, reported as the data
                            source (default: ${DEFAULT_NAME})
   --support-email ADDRESS  contact named in error hints
@@ -62,7 +64,9 @@ Permissions (measured; /abs/clubdir is the project folder):
   with --db PATH: --allow-read=PATH and nothing else.
 
 Desktop assistant configuration (e.g. claude_desktop_config.json). Run
-"deno install" in the project once, so the first start downloads nothing:
+"deno install" in the project once, so the first start downloads nothing.
+Put your site's address after --base-url (http://127.0.0.1:8000 for a local
+"main.ts serve"), or leave the two out for answers without links:
   {
     "mcpServers": {
       "clubdir": {
@@ -92,6 +96,23 @@ function setting(
   return r.value;
 }
 
+/**
+ * The site's address: `--base-url`, else `$CLUBDIR_BASE_URL` when this run
+ * may read it (checked first: a permission prompt would hold stdio up), else
+ * null, and answers carry no links (a guessed address would be wrong for
+ * most users).
+ */
+function siteAddress(flag: string | undefined): string | null {
+  if (flag !== undefined) return setting("base-url", flag, "", parseBaseUrl);
+  const readable =
+    Deno.permissions.querySync({ name: "env", variable: BASE_URL_ENV }).state === "granted";
+  const raw = readable ? Deno.env.get(BASE_URL_ENV) : undefined;
+  if (raw === undefined || raw === "") return null;
+  const r = parseBaseUrl(raw);
+  if (!r.ok) throw new UsageError(`${BASE_URL_ENV} ${r.reason}`);
+  return r.value;
+}
+
 export const mcpCommand: Command = {
   ...commandInfo("mcp"),
   usage: USAGE,
@@ -106,7 +127,7 @@ export const mcpCommand: Command = {
       console.log(USAGE);
       return 0;
     }
-    const baseUrl = setting("base-url", values["base-url"], DEFAULT_BASE_URL, parseBaseUrl);
+    const baseUrl = siteAddress(values["base-url"]);
     const name = setting("name", values.name, DEFAULT_NAME, parseName);
     const supportEmail = setting(
       "support-email",
@@ -122,7 +143,7 @@ export const mcpCommand: Command = {
       directory.current(); // fail now, with the reason, rather than on every call
       await serve({
         directory,
-        baseUrl: () => baseUrl,
+        baseUrl: baseUrl === null ? null : () => baseUrl,
         name,
         version: SERVER_VERSION,
         supportEmail,

@@ -1,19 +1,26 @@
 /**
- * The compact club row of `search_clubs`: what a model needs to choose a
- * club, under the names every other surface uses, derived from the public
- * club schema. Rows are kept per club in a bounded memo of the snapshot, so
- * a page of clubs listed before reads nothing from SQLite.
+ * The club rows of `search_clubs` and the profile of `get_club`, derived from
+ * the public club schema. A compact row is what a model needs to choose a
+ * club, under the names every other surface uses; rows are kept per club in
+ * a bounded memo of the snapshot, so a page of clubs listed before reads
+ * nothing from SQLite.
+ *
+ * Links are right or absent: a server that knows its site's address (HTTP
+ * always; stdio with `--base-url` or `CLUBDIR_BASE_URL`) gives each club its
+ * profile `url`; one that does not (stdio without either) gives none, and a
+ * compact row then carries the `slug` instead, which `get_club` takes as well.
  *
  * @example
  * ```ts ignore
  * import { compactRows } from "./club_rows.ts";
  * compactRows(store, [0, 1], "https://clubs.example")[0]?.url; // "https://clubs.example/clubs/…"
+ * compactRows(store, [0, 1], null)[0]?.slug; // "…", and no url
  * ```
  * @module
  */
 import { z } from "zod";
 import { PublicClubSchema } from "../../core/schema/mod.ts";
-import { type ClubRecord, clubUrl, type PublicClub } from "../../core/club/mod.ts";
+import { type ClubRecord, clubUrl, toPublicClub } from "../../core/club/mod.ts";
 import type { ClubStore } from "../../core/store/mod.ts";
 
 /** The fields of a compact row. `url` leads to the full profile (get_club). */
@@ -27,19 +34,38 @@ export const COMPACT_FIELDS = [
   "url",
 ] as const;
 
-const compactMask = Object.fromEntries(COMPACT_FIELDS.map((f) => [f, true])) as {
-  [K in typeof COMPACT_FIELDS[number]]: true;
+/** The compact fields every row has, whether or not the server knows its site. */
+const ALWAYS = COMPACT_FIELDS.filter((f) => f !== "url");
+const always = Object.fromEntries(ALWAYS.map((f) => [f, true])) as {
+  [K in typeof ALWAYS[number]]: true;
 };
 
 /**
- * A club row: the compact fields, and with `detail` every other public field
- * too (so the schema lets further properties through; get_club's output
- * schema describes them).
+ * A club's public profile (get_club, and the rows of `detail: true`): every
+ * public field; `url` only when the server knows its site's address.
  */
-export const ClubRowSchema = z.looseObject(PublicClubSchema.pick(compactMask).shape);
+export const ClubProfileSchema = PublicClubSchema.extend({
+  url: PublicClubSchema.shape.url.optional(),
+});
+
+/** A public profile, with its link when the server knows its site. */
+export type ClubProfile = z.infer<typeof ClubProfileSchema>;
+
+/**
+ * A compact row: the compact fields, with `url` when the server knows its
+ * site's address, else `slug` (see the module documentation).
+ */
+export const CompactRowSchema = z.strictObject({
+  ...PublicClubSchema.pick(always).shape,
+  url: PublicClubSchema.shape.url.optional(),
+  slug: PublicClubSchema.shape.slug.optional(),
+});
+
+/** A row of `search_clubs`: compact by default, the full profile with `detail: true`. */
+export const ClubRowSchema = z.union([CompactRowSchema, ClubProfileSchema]);
 
 /** A compact row. */
-export type ClubRow = Pick<PublicClub, typeof COMPACT_FIELDS[number]>;
+export type ClubRow = z.infer<typeof CompactRowSchema>;
 
 /** A compact row before its link, which depends on the request's site root. */
 type RowBase = Pick<ClubRecord, Exclude<typeof COMPACT_FIELDS[number], "url"> | "slug">;
@@ -55,14 +81,15 @@ function rowBase(r: ClubRecord): RowBase {
 }
 
 /**
- * The compact rows of the clubs at `ranks`, in order. Rows are kept per
- * club (a bounded memo of the snapshot), so a page of clubs listed before
- * reads nothing from SQLite; reading full records was a fifth of a call.
+ * The compact rows of the clubs at `ranks`, in order, linked under
+ * `baseUrl` (null: no links, the slug instead). Rows are kept per club (a
+ * bounded memo of the snapshot), so a page of clubs listed before reads
+ * nothing from SQLite; reading full records was a fifth of a call.
  */
 export function compactRows(
   store: ClubStore,
   ranks: readonly number[],
-  baseUrl: string,
+  baseUrl: string | null,
 ): ClubRow[] {
   const memo = store.memo<number, RowBase>("mcp.rows", ROWS_BYTES);
   const missing = ranks.filter((r) => memo.get(r) === undefined);
@@ -74,6 +101,22 @@ export function compactRows(
   });
   return ranks.map((rank) => {
     const { slug, ...row } = read.get(rank) ?? memo.get(rank)!;
-    return { ...row, url: clubUrl(baseUrl, slug) };
+    return baseUrl === null ? { ...row, slug } : { ...row, url: clubUrl(baseUrl, slug) };
   });
 }
+
+/** A club's public profile, linked under `baseUrl`; null: no `url` at all. */
+export function clubProfile(record: ClubRecord, baseUrl: string | null): ClubProfile {
+  if (baseUrl !== null) return toPublicClub(record, baseUrl);
+  const { url: _, ...profile } = toPublicClub(record, "");
+  return profile;
+}
+
+/**
+ * What a result without links says about them, after its data: why there
+ * are none and how to have them (for a model, and for whoever reads along).
+ */
+export const NO_LINKS =
+  "No profile links: this MCP server was started without --base-url, so it does not know the " +
+  "site's address. get_club takes a club's slug. For links, start it with --base-url and the " +
+  "site's address (e.g. --base-url http://127.0.0.1:8000 for a local main.ts serve).";

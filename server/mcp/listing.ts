@@ -11,12 +11,13 @@
  *   branches;
  * - zod's safe-integer bounds (`±9007199254740991`) say nothing: dropped;
  * - `$schema` names draft 2020-12, MCP's default dialect: dropped;
- * - output schemas keep their structure (properties, types, enums) but not
- *   the storage limits (lengths, patterns, ranges, which fields are always
- *   present, no extra properties): a result always meets them (the SDK
- *   checks each one against the full zod schema before sending it). Nor
- *   their descriptions: hosts give models the input schemas, so what a
- *   result means is said in the tool's description, once.
+ * - output schemas keep their structure (properties, types, enums, and in
+ *   `required` which fields are always present, so a client can rely on
+ *   them and an empty object does not pass) but not the storage limits
+ *   (lengths, patterns, ranges, no extra properties): a result always meets
+ *   them (the SDK checks each one against the full zod schema before sending
+ *   it). Nor their descriptions: hosts give models the input schemas, so
+ *   what a result means is said in the tool's description, once.
  *
  * @example
  * ```ts ignore
@@ -35,7 +36,7 @@ export interface ListedTool {
     title: string;
     description: string;
     inputSchema: z.ZodObject;
-    outputSchema: z.ZodObject;
+    outputSchema: z.ZodType;
     annotations: ToolAnnotations;
   };
 }
@@ -58,7 +59,6 @@ const OUTPUT_ONLY_DROPS = new Set([
   "minItems",
   "maxItems",
   "additionalProperties",
-  "required",
 ]);
 
 const SAFE = Number.MAX_SAFE_INTEGER;
@@ -97,7 +97,7 @@ export function portableSchema(schema: unknown, io: "input" | "output" = "input"
 }
 
 /** A tool schema as the SDK lists it: zod's own JSON Schema, always an object root. */
-function jsonSchema(schema: z.ZodObject, io: "input" | "output"): Json {
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): Json {
   const json = schema["~standard"].jsonSchema[io]({ target: "draft-2020-12" }) as Json;
   return portableSchema({ type: "object", ...json }, io) as Json;
 }

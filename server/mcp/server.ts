@@ -32,13 +32,20 @@ export type { ToolContext } from "./tool.ts";
 /** The MCP server's version, reported in `initialize`: the product version of `deno.json`. */
 export const SERVER_VERSION: string = VERSION;
 
-const INSTRUCTIONS =
+const ABOUT =
   "A read-only directory of private membership clubs worldwide (golf, country, city, athletic, " +
   "yacht, outdoor and more). search_clubs finds clubs by name, type, place and waitlist status, " +
   "page by page, as compact rows; get_club gives one club's full profile; list_club_types and " +
   "list_locations give the values the filters accept, with counts; get_directory_stats " +
-  "summarises the directory. Every club carries url, its profile page. No fees, dues or " +
-  "currencies are ever returned.";
+  "summarises the directory.";
+const FEES = " No fees, dues or currencies are ever returned.";
+
+/** What `initialize` tells a client: with links, or (stdio without a site address) without. */
+const INSTRUCTIONS = {
+  linked: `${ABOUT} Every club carries url, its profile page.${FEES}`,
+  unlinked: `${ABOUT} Clubs carry slug (get_club takes it) and no url: this server was started ` +
+    `without --base-url, so it does not know the site's address.${FEES}`,
+};
 
 /** Every tool, in the order `tools/list` shows them. */
 export const TOOLS: readonly ListedTool[] = [
@@ -53,7 +60,9 @@ export const TOOLS: readonly ListedTool[] = [
  * A tool's registration as the SDK is given it: its config, with the output
  * schema checked once per result object ({@link checkedOnce}).
  */
-function registration<I extends z.ZodObject, O extends z.ZodObject>(tool: Tool<I, O>) {
+function registration<I extends z.ZodObject, O extends z.ZodType<Record<string, unknown>>>(
+  tool: Tool<I, O>,
+) {
   return { ...tool.config, outputSchema: checkedOnce(tool.config.outputSchema) };
 }
 
@@ -75,8 +84,11 @@ export const WARM_CALLS: readonly WarmCall[] = [
 
 /** What a server needs: the tool context, with the site root taken per call. */
 export interface ServerDeps extends Omit<ToolContext, "baseUrl"> {
-  /** Site root for profile links; `req` is the call's HTTP request (none on stdio). */
-  baseUrl: (req: Request | undefined) => string;
+  /**
+   * Site root for profile links; `req` is the call's HTTP request (none on
+   * stdio). Null when the site's address is unknown: results carry no links.
+   */
+  baseUrl: ((req: Request | undefined) => string) | null;
 }
 
 /**
@@ -87,11 +99,14 @@ export interface ServerDeps extends Omit<ToolContext, "baseUrl"> {
 export function buildServer(deps: ServerDeps): McpServer {
   const server = new McpServer(
     { name: "clubdir", title: deps.name, version: deps.version },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: { listChanged: false } },
+      instructions: INSTRUCTIONS[deps.baseUrl ? "linked" : "unlinked"],
+    },
   );
   const ctx = (extra: ServerContext): ToolContext => ({
     ...deps,
-    baseUrl: deps.baseUrl(extra.http?.req),
+    baseUrl: deps.baseUrl?.(extra.http?.req) ?? null,
   });
   // One call per tool, so the SDK infers each handler's argument type.
   server.registerTool(searchClubs.name, SEARCH_CLUBS, (a, x) => searchClubs.handler(ctx(x), a));

@@ -20,8 +20,12 @@ import type { CallToolResult, ToolAnnotations } from "./sdk.ts";
 /** What a tool call may read: the directory, and how links and the source are named. */
 export interface ToolContext {
   directory: Directory;
-  /** Site root the profile links point to, e.g. `https://clubs.example`. */
-  baseUrl: string;
+  /**
+   * Site root the profile links point to, e.g. `https://clubs.example`;
+   * null when the server does not know it (stdio without `--base-url`):
+   * results then carry no links.
+   */
+  baseUrl: string | null;
   /** The service's display name, reported as the data source. */
   name: string;
   version: string;
@@ -38,7 +42,7 @@ export interface ToolContext {
 export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
 
 /** One tool: its registration config and its handler. */
-export interface Tool<I extends z.ZodObject, O extends z.ZodObject> {
+export interface Tool<I extends z.ZodObject, O extends z.ZodType<Record<string, unknown>>> {
   name: string;
   config: {
     title: string;

@@ -28,6 +28,36 @@ Deno.test("mcp --help shows the flags, the permissions and a desktop configurati
   assert(config.mcpServers.clubdir.args.includes("mcp"));
 });
 
+Deno.test("mcp --help's desktop configuration gives --base-url, and says what no links means", async () => {
+  const r = await runEntry(["--help"]);
+  const json = r.stdout.slice(r.stdout.indexOf("{"), r.stdout.lastIndexOf("}") + 1);
+  const args: string[] = JSON.parse(json).mcpServers.clubdir.args;
+  const at = args.indexOf("--base-url");
+  assert(at > args.indexOf("mcp") && /^https?:\/\//.test(args[at + 1] ?? ""), args.join(" "));
+  assert(r.stdout.includes("answers carry no links"), r.stdout);
+  assert(!r.stdout.includes("default: http://127.0.0.1:8000"), "a made-up default site");
+  // docs/mcp.md gives the same configuration.
+  const doc = await Deno.readTextFile(new URL("../../docs/mcp.md", import.meta.url));
+  const block = /```json\n(\{\n {2}"mcpServers"[\s\S]*?)```/.exec(doc)?.[1];
+  assert(block, "docs/mcp.md has no desktop configuration");
+  assertEquals(JSON.parse(block).mcpServers.clubdir.args, args);
+});
+
+Deno.test("mcp rejects a bad CLUBDIR_BASE_URL, naming the variable", async () => {
+  const before = Deno.env.get("CLUBDIR_BASE_URL");
+  Deno.env.set("CLUBDIR_BASE_URL", "ftp://x");
+  try {
+    await assertRejects(() => mcpCommand.run([]), (e: Error) => {
+      assert(e instanceof UsageError);
+      assert(e.message.startsWith("CLUBDIR_BASE_URL must be an absolute http(s) URL"), e.message);
+      return true;
+    });
+  } finally {
+    if (before === undefined) Deno.env.delete("CLUBDIR_BASE_URL");
+    else Deno.env.set("CLUBDIR_BASE_URL", before);
+  }
+});
+
 Deno.test("mcp rejects bad flag values, naming the flag", async () => {
   await assertRejects(() => mcpCommand.run(["--base-url", "ftp://x"]), (e: Error) => {
     assert(e instanceof UsageError);

@@ -4,17 +4,17 @@
  * @module
  */
 import { z } from "zod";
-import { PublicClubSchema } from "../../../core/schema/mod.ts";
-import { toPublicClub } from "../../../core/club/mod.ts";
+import { clubProfile, ClubProfileSchema, NO_LINKS } from "../club_rows.ts";
+import { toolArguments } from "../arguments.ts";
 import { READ_ONLY, result, type Tool, toolError, withStore } from "../tool.ts";
 
 /** Arguments of `get_club`. */
-export const inputSchema = z.object({
-  slug: z.string().describe('Profile url or slug: "pine-valley-golf-club".'),
+export const inputSchema = toolArguments({
+  slug: z.string().describe('Profile url or slug: "amelia-island-country-club-amelia-island".'),
 });
 
-/** Result of `get_club`: the public profile. */
-export const outputSchema = PublicClubSchema;
+/** Result of `get_club`: the public profile (`url` only when the server knows its site). */
+export const outputSchema = ClubProfileSchema;
 
 /**
  * The slug in what a caller sent: a slug, or a profile link
@@ -52,7 +52,10 @@ export const getClub: Tool<typeof inputSchema, typeof outputSchema> = {
             '(for example {"q": "pine valley"}) and pass the slug of one of its results.',
         );
       }
-      return result(toPublicClub(record, ctx.baseUrl));
+      const club = result(clubProfile(record, ctx.baseUrl));
+      // The JSON stays the first block, whole; a second says why no link.
+      if (ctx.baseUrl === null) club.content.push({ type: "text", text: NO_LINKS });
+      return club;
     });
   },
 };

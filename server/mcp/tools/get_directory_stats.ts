@@ -14,10 +14,11 @@ import {
   waitlistCounts,
 } from "../../../core/stats/mod.ts";
 import { WAITLIST_VALUES } from "../../../core/model/mod.ts";
+import { toolArguments } from "../arguments.ts";
 import { READ_ONLY, result, type Tool, withStore } from "../tool.ts";
 
 /** `get_directory_stats` takes no arguments. */
-export const inputSchema = z.object({});
+export const inputSchema = toolArguments({});
 
 const count = z.int().min(0);
 

@@ -7,10 +7,11 @@
 import { z } from "zod";
 import { totalClubs, typeCounts } from "../../../core/stats/mod.ts";
 import { TYPE_ALIASES, TYPE_GROUPS } from "../../../core/model/mod.ts";
+import { toolArguments } from "../arguments.ts";
 import { READ_ONLY, result, type Tool, withStore } from "../tool.ts";
 
 /** `list_club_types` takes no arguments. */
-export const inputSchema = z.object({});
+export const inputSchema = toolArguments({});
 
 /** Result of `list_club_types`. */
 export const outputSchema = z.object({

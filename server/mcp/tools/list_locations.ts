@@ -9,11 +9,12 @@ import { isIsoKey, nameOnlyKey, resolveCountryKey } from "../../../core/places/m
 import { countryCounts, type PlaceCount, regionCounts } from "../../../core/stats/mod.ts";
 import { parseSearch } from "../../../core/search/mod.ts";
 import type { CallToolResult } from "../sdk.ts";
+import { toolArguments } from "../arguments.ts";
 import { READ_ONLY, result, type Tool, toolError, withStore } from "../tool.ts";
 import { searchErrorText } from "./search_clubs.ts";
 
 /** Arguments of `list_locations`. */
-export const inputSchema = z.object({
+export const inputSchema = toolArguments({
   country: z.string().optional().describe('Name or ISO code ("AU") to list its regions.'),
 });
 
@@ -31,16 +32,21 @@ const place = (what: string, filter: string) =>
 const Country = place("country", "country");
 const Region = place("region", "state (together with country)");
 
-/** Result of `list_locations`. */
-export const outputSchema = z.object({
-  countries: z.array(Country).optional().describe(
-    "Without country: every country with clubs, most clubs first.",
-  ),
-  country: Country.optional().describe("With country: the country asked for."),
-  regions: z.array(Region).optional().describe(
-    "With country: its regions with clubs, most clubs first.",
-  ),
-});
+/**
+ * Result of `list_locations`: every country, or (with `country`) that
+ * country and its regions.
+ */
+export const outputSchema = z.union([
+  z.object({
+    countries: z.array(Country).describe(
+      "Without country: every country with clubs, most clubs first.",
+    ),
+  }),
+  z.object({
+    country: Country.describe("With country: the country asked for."),
+    regions: z.array(Region).describe("With country: its regions with clubs, most clubs first."),
+  }),
+]);
 
 function entry(p: PlaceCount) {
   return { name: p.name, code: isIsoKey(p.key) ? p.key : null, count: p.count };

@@ -28,9 +28,9 @@ import {
   type Suggestion,
 } from "../../../core/search/mod.ts";
 import { PROBLEMS, TYPE_ALIASES, TYPE_GROUPS } from "../../../core/model/mod.ts";
-import { toPublicClub } from "../../../core/club/mod.ts";
 import type { ClubStore } from "../../../core/store/mod.ts";
-import { type ClubRow, ClubRowSchema, compactRows } from "../club_rows.ts";
+import { clubProfile, ClubRowSchema, compactRows, NO_LINKS } from "../club_rows.ts";
+import { toolArguments } from "../arguments.ts";
 import { READ_ONLY, result, type Tool, toolError, withStore } from "../tool.ts";
 import { shared } from "../checked.ts";
 
@@ -98,7 +98,7 @@ function argument(name: SearchParam): z.ZodType {
 }
 
 /** Arguments of `search_clubs`: every search parameter, and `detail`. */
-export const inputSchema = z.object({
+export const inputSchema = toolArguments({
   ...Object.fromEntries(
     SEARCH_PARAM_NAMES.map((name: SearchParam) => [
       name,
@@ -110,7 +110,9 @@ export const inputSchema = z.object({
 
 /** Result of `search_clubs`. */
 export const outputSchema = z.object({
-  clubs: z.array(ClubRowSchema).describe("This page of clubs."),
+  clubs: z.array(ClubRowSchema).describe(
+    "This page of clubs: compact rows, or the full profiles with detail.",
+  ),
   total: z.int().min(0).meta({ maximum: undefined }).describe("Matches across all pages."),
   page: z.int().min(1).meta({ maximum: undefined }),
   limit: z.int().min(1).max(TOOL_MAX_LIMIT),
@@ -153,11 +155,11 @@ export function searchErrorText(e: SearchError): string {
   return `${PROBLEMS[e.code].title}: ${detail}. ${hint(e.param)}`;
 }
 
-/** One line per club: its name, where it is, and its link. */
-function listing(clubs: ClubRow[]): string {
+/** One line per club: its name, where it is, and its link (or its slug, without links). */
+function listing(clubs: SearchAnswer["clubs"]): string {
   return clubs.map((c) => {
     const place = [c.city, c.state, c.country].filter((p) => p).join(", ");
-    return `- ${c.name}${place ? ` (${place})` : ""} ${c.url}`;
+    return `- ${c.name}${place ? ` (${place})` : ""} ${c.url ?? `slug ${c.slug}`}`;
   }).join("\n");
 }
 
@@ -172,7 +174,11 @@ function suggestionText({ params, total }: Suggestion): string {
  * (names, places, links, how to page on, what to try instead), much
  * shorter than the rows.
  */
-export function summary(answer: SearchAnswer, query: Pick<SearchQuery, "sort">): string {
+export function summary(
+  answer: SearchAnswer,
+  query: Pick<SearchQuery, "sort">,
+  linked = true,
+): string {
   const { clubs, total, page, limit, suggestions } = answer;
   if (total === 0) {
     const tries = suggestions?.length ? ` Try: ${suggestions.map(suggestionText).join("; ")}.` : "";
@@ -187,7 +193,8 @@ export function summary(answer: SearchAnswer, query: Pick<SearchQuery, "sort">):
   const last = first + clubs.length - 1;
   const order = query.sort === "relevance" ? "best matches first" : "sorted by name";
   const more = last < total ? ` Next: page ${page + 1}.` : "";
-  return `${total} clubs match; ${first}-${last} ${order}.${more}\n${listing(clubs)}`;
+  const links = linked ? "" : `\n${NO_LINKS}`;
+  return `${total} clubs match; ${first}-${last} ${order}.${more}\n${listing(clubs)}${links}`;
 }
 
 /** The `search_clubs` tool. */
@@ -244,11 +251,11 @@ function answerPage(
   store: ClubStore,
   query: SearchQuery,
   detail: boolean,
-  baseUrl: string,
+  baseUrl: string | null,
 ): Answer {
   const page = findPage(store, query);
   const clubs = detail
-    ? store.records(page.ranks).map((r) => toPublicClub(r, baseUrl))
+    ? store.records(page.ranks).map((r) => clubProfile(r, baseUrl))
     : compactRows(store, page.ranks, baseUrl);
   const hasMore = page.page * page.limit < page.total;
   const suggestions = page.total === 0 ? suggest(store, query) : [];
@@ -263,7 +270,7 @@ function answerPage(
   };
   return {
     value: shared(value),
-    text: summary(value, query),
+    text: summary(value, query, baseUrl !== null),
     size: JSON.stringify(value).length,
   };
 }
