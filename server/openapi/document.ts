@@ -200,7 +200,53 @@ function componentSchemas(): Record<string, Json> {
   schemas.FeeView!.description =
     "One fee as this caller may see it. `label` is present for `band` and `exact`; `estimate` for `band`.";
   schemas.Problem!.description = "The body of every error (RFC 9457).";
+  for (const name of RESPONSE_SCHEMAS) schemas[name] = openResponseSchema(schemas[name]) as Json;
+  const code = (schemas.Problem!.properties as Record<string, Json>).code!;
+  // Not an enum: a code added within v1 must not fail validation. The known
+  // ones are listed in prose (and as the enum of `/problems/{code}`'s parameter).
+  const { enum: known, ...rest } = code;
+  (schemas.Problem!.properties as Record<string, Json>).code = {
+    ...rest,
+    description: `${rest.description} The codes known to this version: ${
+      (known as string[]).map((c) => `\`${c}\``).join(", ")
+    } (each explained at \`/problems/<code>\`). More may be added within v1: treat an unknown code by \`status\`.`,
+  };
   return schemas;
+}
+
+/**
+ * The component schemas of response bodies. They are open (see
+ * {@link EVOLUTION_TEXT}): a member added within v1 must not fail a
+ * client that validates what it receives.
+ *
+ * @example
+ * ```ts
+ * import { RESPONSE_SCHEMAS } from "./document.ts";
+ * RESPONSE_SCHEMAS.includes("Club"); // true
+ * ```
+ */
+export const RESPONSE_SCHEMAS = [
+  "ClubList",
+  "Club",
+  "FeeView",
+  "Problem",
+  "JsonRpcResponse",
+] as const;
+
+/**
+ * A response schema with every object opened: zod's output closes each
+ * object (`additionalProperties: false`), which would make any added member
+ * a breaking change for clients that validate.
+ */
+function openResponseSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(openResponseSchema);
+  if (node === null || typeof node !== "object") return node;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === "additionalProperties" && v === false) continue;
+    out[k] = openResponseSchema(v);
+  }
+  return out;
 }
 
 const HEADERS: Record<string, Json> = {
@@ -228,10 +274,6 @@ const HEADERS: Record<string, Json> = {
     description: "The service's display name.",
     schema: { type: "string" },
   },
-  "Cache-Control": {
-    description: "Responses depend on the caller's session, so they are never stored.",
-    schema: { type: "string", enum: ["private, no-store"] },
-  },
   Link: {
     description: `RFC 8288 links to other pages of the same search: ${
       PAGE_LINK_RELATIONS.map((r) => `\`rel="${r}"\``).join(" and ")
@@ -239,10 +281,6 @@ const HEADERS: Record<string, Json> = {
     schema: { type: "string" },
     example: '<https://clubs.example.com/api/v1/clubs?type=golf&page=3>; rel="next", ' +
       '<https://clubs.example.com/api/v1/clubs?type=golf&page=1>; rel="prev"',
-  },
-  Allow: {
-    description: "The methods this path answers.",
-    schema: { type: "string" },
   },
   "Retry-After": {
     description: "Seconds to wait before retrying.",
@@ -280,6 +318,64 @@ function headerRefs(names: string[]): Json {
   );
 }
 
+/**
+ * Every `Cache-Control` value the app sends, with why: what the routes set
+ * (server/routes/clubs.ts, index.ts, problems.ts, profile.ts, the site's
+ * pages, server/http/problem.ts). A test sends a request for every
+ * documented operation and holds the document to what comes back.
+ *
+ * @example
+ * ```ts
+ * import { CACHE_CONTROL } from "./document.ts";
+ * CACHE_CONTROL.problem; // "no-store"
+ * ```
+ */
+export const CACHE_CONTROL = {
+  /** The answer depends on the caller's session: never stored. */
+  session: "private, no-store",
+  /** The JSON index: its links may follow the request's Host and its snapshot changes. */
+  index: "private, no-cache",
+  /** /problems pages without `--base-url`: they embed the request's own origin. */
+  pagePrivate: "private, max-age=3600",
+  /** /problems pages with `--base-url`: the same for every client. */
+  pagePublic: "public, max-age=3600",
+  /** Every problem body. */
+  problem: "no-store",
+} as const;
+
+/**
+ * A `Cache-Control` header with the values one response may carry, each
+ * with when; `required` when every media type of the response carries it.
+ */
+function cacheControl(values: [string, string][], required = true, note = ""): Json {
+  return {
+    description: `What a cache may do with this answer:\n\n${
+      values.map(([value, when]) => `- \`${value}\`: ${when}`).join("\n")
+    }${note ? `\n\n${note}` : ""}`,
+    required,
+    schema: { type: "string", enum: [...new Set(values.map(([v]) => v))] },
+  };
+}
+
+const SESSION_CACHE: [string, string] = [
+  CACHE_CONTROL.session,
+  "the answer depends on the caller's session, so no cache keeps it.",
+];
+const PAGE_CACHE: [string, string][] = [
+  [
+    CACHE_CONTROL.pagePrivate,
+    "without `--base-url`: the page embeds the request's own origin, so only the client keeps it (an hour).",
+  ],
+  [
+    CACHE_CONTROL.pagePublic,
+    "with `--base-url`: the page changes only with a release, so any cache may keep it an hour.",
+  ],
+];
+const PROBLEM_CACHE: [string, string] = [
+  CACHE_CONTROL.problem,
+  "a problem answers one request and is never stored.",
+];
+
 const EXAMPLE_BASE = "https://clubs.example.com";
 
 /** An example body of a problem, from the registry. */
@@ -306,16 +402,21 @@ const COMMON_HEADERS = ["X-Request-Id", "RateLimit", "RateLimit-Policy"];
 const COMMON_PROBLEMS: ProblemCode[] = ["invalid_host", "rate_limited", "internal_error"];
 
 /** Headers a problem's status brings along. */
-const STATUS_HEADERS: Record<number, string[]> = { 405: ["Allow"], 429: ["Retry-After"] };
+const STATUS_HEADERS: Record<number, string[]> = { 429: ["Retry-After"] };
 
 /**
  * The error responses of an operation, grouped by status, each code with
  * its registry text and an example body. The codes every path can answer
- * are added here, so no operation forgets them.
+ * are added here, so no operation forgets them. `html` names the codes a
+ * browser gets as an HTML page instead, and that page's `Cache-Control`
+ * (null: none).
  */
 function problemResponses(
   codes: ProblemCode[],
-  options: { instance: string; html?: boolean },
+  options: {
+    instance: string;
+    html?: { codes: ProblemCode[]; cacheControl: [string, string] | null };
+  },
 ): Json {
   const byStatus = new Map<number, ProblemCode[]>();
   for (const code of new Set([...codes, ...COMMON_PROBLEMS])) {
@@ -333,25 +434,47 @@ function problemResponses(
         ),
       },
     };
-    if (options.html) {
+    const html = options.html?.codes.some((c) => group.includes(c)) ? options.html : null;
+    const cache: [string, string][] = [PROBLEM_CACHE];
+    if (html) {
       content["text/html"] = {
         schema: { type: "string", description: "The same problem as an HTML page, for browsers." },
       };
+      if (html.cacheControl) {
+        cache.push([html.cacheControl[0], `the HTML page: ${html.cacheControl[1]}`]);
+      }
     }
     out[String(status)] = {
       description: `${group.map((c) => PROBLEMS[c].title).join(" or ")}.\n\n${list.join("\n")}`,
-      headers: headerRefs([...COMMON_HEADERS, ...STATUS_HEADERS[status] ?? []]),
+      headers: {
+        ...headerRefs([...COMMON_HEADERS, ...STATUS_HEADERS[status] ?? []]),
+        // The HTML page without a Cache-Control of its own makes the header optional.
+        "Cache-Control": html && html.cacheControl === null
+          ? cacheControl(cache, false, "The HTML page carries no `Cache-Control`.")
+          : cacheControl(cache),
+      },
       content,
     };
   }
   return out;
 }
 
-/** A success response; the common headers are added. */
-function success(description: string, content: Json | null, headers: string[] = []): Json {
+/**
+ * A success response; the common headers are added, and `Cache-Control`
+ * with the values given (none: the response carries no such header).
+ */
+function success(
+  description: string,
+  content: Json | null,
+  headers: string[] = [],
+  cache: [string, string][] = [],
+): Json {
   return {
     description,
-    headers: headerRefs([...new Set([...COMMON_HEADERS, ...headers])]),
+    headers: {
+      ...headerRefs([...new Set([...COMMON_HEADERS, ...headers])]),
+      ...(cache.length ? { "Cache-Control": cacheControl(cache) } : {}),
+    },
     ...(content ? { content } : {}),
   };
 }
@@ -393,7 +516,6 @@ const SUCCESS_HEADERS = [
   "RateLimit",
   "RateLimit-Policy",
   "X-Data-Source",
-  "Cache-Control",
   "Link",
   "Vary",
   "Content-Encoding",
@@ -413,6 +535,19 @@ const SESSION_TEXT = `A site session is a token created with \`main.ts session c
   SESSION_TIERS.join("|")
 }\`, sent as \`Authorization: Bearer <token>\` or as the cookie \`${SESSION_COOKIE}=<token>\` (the bearer token wins when both are sent). A missing, unknown, expired or revoked token is no session: the call still succeeds, as an anonymous one.`;
 
+/**
+ * How v1 evolves (docs/api.md#versioning), stated in the document and made
+ * true by its schemas (see {@link openResponseSchema}).
+ *
+ * @example
+ * ```ts
+ * import { EVOLUTION_TEXT } from "./document.ts";
+ * EVOLUTION_TEXT.includes("ignore"); // true
+ * ```
+ */
+export const EVOLUTION_TEXT =
+  "Within v1, responses only grow. A response object (and a problem body) may gain members, and new problem codes may be added: clients must ignore members they do not know, and treat an unknown `code` by its HTTP status (its `title`, `detail` and `hint` still read). So response schemas are open (no `additionalProperties: false`) and `Problem.code` is a string, its known values listed in its description and as the values of the `/problems/{code}` parameter. The values of the other enumerated fields (`fee_access`, `fee_tier`, `waitlist_status`, a fee view's `kind`) are closed in v1; a new value, like removing or renaming a member or changing its type or meaning, ships under a new `/api/vN`. Request parameters are strict: a value outside a parameter's schema is refused with a 400.";
+
 const html = (description: string) => ({
   "text/html": { schema: { type: "string", description } },
 });
@@ -420,17 +555,50 @@ const anyJson = (description: string) => ({
   "application/json": { schema: { type: "object", description } },
 });
 
-/** Methods a GET path does not answer (Hono answers HEAD from GET). */
-const OTHER_METHODS = ["post", "put", "patch", "delete", "options"];
+/**
+ * The `x-refused-methods` extension of a path item: what the path answers
+ * to a method it does not serve, as an operation's Responses Object (the
+ * 405 with `Allow`, and what any request may get: the Host check, the rate
+ * limit, an unexpected error). Refusals are not operations: a generated
+ * client would grow a method for each, and linters rightly ask every
+ * operation for a 2xx.
+ */
+function refusedMethods(allow: string, responses: Json): Json {
+  const refusal = responses["405"] as Json;
+  return {
+    methods: `any method but ${allow.replace(", ", " and ")}`,
+    allow,
+    responses: {
+      ...responses,
+      "405": {
+        ...refusal,
+        headers: {
+          ...refusal.headers as Json,
+          Allow: {
+            description: "The methods this path answers.",
+            required: true,
+            schema: { type: "string", enum: [allow] },
+          },
+        },
+      },
+    },
+  };
+}
 
 /**
- * A path item answered with GET (and HEAD): its GET operation, a HEAD
+ * A path item answered with GET (and HEAD): its GET operation and a HEAD
  * operation with the same statuses and headers (and `Content-Length`) but
- * no body, and every other method documented as 405 `method_not_allowed`
- * with `Allow: GET, HEAD`, as the app answers them.
+ * no body. Every other method answers 405 `method_not_allowed` with
+ * `Allow: GET, HEAD`: said in the description and `x-refused-methods`.
  */
 function readOnly(get: Json & { operationId: string }, instance: string): Json {
-  const item: Json = {
+  return {
+    description:
+      "Answered with GET and HEAD. Any other method answers 405 `method_not_allowed` (`application/problem+json`, `Cache-Control: no-store`) with `Allow: GET, HEAD` (see `x-refused-methods`).",
+    "x-refused-methods": refusedMethods(
+      "GET, HEAD",
+      problemResponses(["method_not_allowed"], { instance }),
+    ),
     get,
     head: {
       ...get,
@@ -440,17 +608,6 @@ function readOnly(get: Json & { operationId: string }, instance: string): Json {
       responses: headersOnly(get.responses as Json),
     },
   };
-  for (const method of OTHER_METHODS) {
-    item[method] = {
-      operationId: `${get.operationId}${method[0]!.toUpperCase()}${method.slice(1)}`,
-      tags: get.tags,
-      summary: `Not answered (${method.toUpperCase()})`,
-      description: "Only GET and HEAD are answered: 405 with `Allow: GET, HEAD`.",
-      ...(get.parameters ? { parameters: get.parameters } : {}),
-      responses: problemResponses(["method_not_allowed"], { instance }),
-    };
-  }
-  return item;
 }
 
 /** The responses of a HEAD request: the same statuses and headers, with the length, no body. */
@@ -510,9 +667,19 @@ function withBoth(a: Json, b: Json): Json {
   const out: Json = { ...a };
   for (const [status, res] of Object.entries(b) as [string, Json][]) {
     const mine = out[status] as Json | undefined;
-    out[status] = !mine ? res : {
+    if (!mine) {
+      out[status] = res;
+      continue;
+    }
+    const headers: Json = { ...mine.headers as Json, ...res.headers as Json };
+    // A header only one of the two bodies carries is not always there.
+    for (const [name, header] of Object.entries(headers) as [string, Json][]) {
+      const both = name in (mine.headers as Json) && name in (res.headers as Json);
+      if (!both && header.required === true) headers[name] = { ...header, required: false };
+    }
+    out[status] = {
       description: `${mine.description}\n\n${res.description}`,
-      headers: { ...mine.headers as Json, ...res.headers as Json },
+      headers,
       content: { ...mine.content as Json, ...res.content as Json },
     };
   }
@@ -533,6 +700,7 @@ function build(supportEmail: string): Json {
         "One page of matching clubs.",
         { "application/json": { schema: ref("ClubList") } },
         SUCCESS_HEADERS,
+        [SESSION_CACHE],
       ),
       ...problemResponses(
         // In registry order: the /problems pages list them so too.
@@ -544,27 +712,15 @@ function build(supportEmail: string): Json {
       ),
     },
   }, "/api/v1/clubs");
-  const unknownApiPath = Object.fromEntries(
-    ["get", "head", ...OTHER_METHODS].map((method) => {
-      const responses = problemResponses(["not_found"], { instance: "/api/v1" });
-      return [method, {
-        operationId: `unknownApiPath${method[0]!.toUpperCase()}${method.slice(1)}`,
-        tags: ["clubs"],
-        summary: `Any other /api/v1 path (${method.toUpperCase()})`,
-        description:
-          "Any other path under `/api/v1/`, with any method, answers 404 `not_found`; `instance` is `/api/v1`.",
-        parameters: [{
-          name: "path",
-          in: "path",
-          required: true,
-          description: "Any path other than `clubs`.",
-          schema: { type: "string" },
-          example: "club",
-        }],
-        responses: method === "head" ? headersOnly(responses) : responses,
-      }];
-    }),
-  );
+  // Not an operation: every method gets these answers, the 404 first of all.
+  const unknownPaths = {
+    "/api/v1/{path}": {
+      description:
+        "Any other path under `/api/v1/`, with any method, answers 404 `not_found`; `instance` is `/api/v1`.",
+      methods: "any",
+      responses: problemResponses(["not_found"], { instance: "/api/v1" }),
+    },
+  };
   const profile = readOnly({
     operationId: "clubProfile",
     tags: ["profiles"],
@@ -584,11 +740,12 @@ function build(supportEmail: string): Json {
       "200": success(
         "The profile.",
         { ...html("The profile page."), "application/json": { schema: ref("Club") } },
-        ["Cache-Control", "Vary", "Content-Encoding"],
+        ["Vary", "Content-Encoding"],
+        [SESSION_CACHE],
       ),
       ...problemResponses(["not_found", "clubs_unavailable"], {
         instance: "/clubs/no-such-club",
-        html: true,
+        html: { codes: ["not_found", "clubs_unavailable"], cacheControl: SESSION_CACHE },
       }),
     },
   }, "/clubs/pine-valley-golf-club");
@@ -599,10 +756,21 @@ function build(supportEmail: string): Json {
     description:
       "The service's name, the snapshot it serves (`clubs`, `imported_at`; null while the database cannot be read) and links to every entry point; browsers (`Accept` ranking `text/html` first) get the website's home page instead.",
     responses: {
-      "200": success("The index.", {
-        ...anyJson("Name, snapshot and links."),
-        ...html("The website's home page."),
-      }, ["Cache-Control", "Vary", "Content-Encoding"]),
+      "200": success(
+        "The index.",
+        {
+          ...anyJson("Name, snapshot and links."),
+          ...html("The website's home page."),
+        },
+        ["Vary", "Content-Encoding"],
+        [
+          [
+            CACHE_CONTROL.index,
+            "the JSON index: its links may follow the request's `Host` and its snapshot changes with each import, so only the client keeps it, and asks again before each use.",
+          ],
+          [CACHE_CONTROL.session, "the HTML home page, which depends on the caller's session."],
+        ],
+      ),
       ...problemResponses([], { instance: "/" }),
     },
   }, "/");
@@ -627,10 +795,15 @@ function build(supportEmail: string): Json {
       PROBLEM_CODES.map((c) => `\`${c}\``).join(", ")
     }. Browsers get HTML; clients that rank \`application/json\` above \`text/html\` get JSON.`,
     responses: {
-      "200": success("Every code.", {
-        ...html("A page listing every code."),
-        ...anyJson("Every code with its status, title, when it is answered and its hint."),
-      }, ["Cache-Control", "Vary", "Content-Encoding"]),
+      "200": success(
+        "Every code.",
+        {
+          ...html("A page listing every code."),
+          ...anyJson("Every code with its status, title, when it is answered and its hint."),
+        },
+        ["Vary", "Content-Encoding"],
+        PAGE_CACHE,
+      ),
       ...problemResponses([], { instance: "/problems" }),
     },
   }, "/problems");
@@ -649,14 +822,33 @@ function build(supportEmail: string): Json {
       example: "invalid_page",
     }],
     responses: {
-      "200": success("The code's page.", {
-        ...html("The code's page."),
-        ...anyJson("The code with its status, title, when, hint and an example."),
-      }, ["Cache-Control", "Vary", "Content-Encoding"]),
-      ...problemResponses(["not_found"], { instance: "/problems/no_such_code", html: true }),
+      "200": success(
+        "The code's page.",
+        {
+          ...html("The code's page."),
+          ...anyJson("The code with its status, title, when, hint and an example."),
+        },
+        ["Vary", "Content-Encoding"],
+        PAGE_CACHE,
+      ),
+      ...problemResponses(["not_found"], {
+        instance: "/problems/no_such_code",
+        html: { codes: ["not_found"], cacheControl: null },
+      }),
     },
   }, "/problems/invalid_page");
   const mcp = {
+    description:
+      "Answered with POST and the CORS preflight (OPTIONS). Any other method (`GET` included: this stateless server opens no event stream, and has no session to delete) answers 405 with `Allow: POST, OPTIONS` and a JSON-RPC error body (see `x-refused-methods`).",
+    "x-refused-methods": refusedMethods("POST, OPTIONS", {
+      "405": rpcError(
+        "Method not allowed, as a JSON-RPC error.",
+        -32000,
+        "Method not allowed: send JSON-RPC messages with POST. This server is stateless: " +
+          "it opens no event stream and has no session to delete.",
+      ),
+      ...problemResponses([], { instance: "/api/mcp" }),
+    }),
     post: {
       operationId: "mcp",
       tags: ["mcp"],
@@ -683,25 +875,6 @@ function build(supportEmail: string): Json {
         ...withBoth(mcpErrors(), problemResponses([], { instance: "/api/mcp" })),
       },
     },
-    ...Object.fromEntries(["get", "head", "put", "patch", "delete"].map((method) => {
-      const responses = {
-        "405": rpcError(
-          "Method not allowed, as a JSON-RPC error.",
-          -32000,
-          "Method not allowed: send JSON-RPC messages with POST.",
-          ["Allow"],
-        ),
-        ...problemResponses([], { instance: "/api/mcp" }),
-      };
-      return [method, {
-        operationId: `mcp${method[0]!.toUpperCase()}${method.slice(1)}`,
-        tags: ["mcp"],
-        summary: "Not answered",
-        description:
-          "Only POST (and the CORS preflight, OPTIONS) is answered: this stateless server opens no event stream and has no session to delete.",
-        responses: method === "head" ? headersOnly(responses) : responses,
-      }];
-    })),
     options: {
       operationId: "mcpOptions",
       tags: ["mcp"],
@@ -722,9 +895,10 @@ function build(supportEmail: string): Json {
       title: "Club Directory Service",
       version: OPENAPI_VERSION,
       contact: { name: "Support", email: supportEmail },
-      license: LICENSE,
+      // No license has been granted: the support address is where to ask.
+      license: { ...LICENSE, url: `mailto:${supportEmail}` },
       description:
-        `A read-only directory of private membership clubs worldwide. The supported endpoint is \`GET /api/v1/clubs\`; the other paths are described for completeness and are not supported for building against. The REST API is free and needs no API key and no account; it sends no CORS headers. Errors are RFC 9457 \`application/problem+json\` bodies whose \`code\` is explained at \`/problems/<code>\`.\n\n## Fees and sessions\n\n${SESSION_TEXT}\n\n| Caller | \`fee_access\` | fee figures | \`fee_views\` |\n|-|-|-|-|\n| No session | \`locked\` | null | \`locked\` where a figure exists, \`none\` where none is on file |\n| Free session | \`band\` | null | \`band\` (\`estimate: true\` for estimated fees) |\n| Member session | \`exact\` | club-verified figures | \`exact\` for club-verified fees, \`band\` otherwise |\n\n${bandText()}`,
+        `A read-only directory of private membership clubs worldwide. The supported endpoint is \`GET /api/v1/clubs\`; the other paths are described for completeness and are not supported for building against. The REST API is free and needs no API key and no account; it sends no CORS headers. Errors are RFC 9457 \`application/problem+json\` bodies whose \`code\` is explained at \`/problems/<code>\`.\n\nOnly the operations below are answered. A method a path does not serve answers 405 with \`Allow\` (each path item's description and \`x-refused-methods\`); any other path under \`/api/v1/\` answers 404 \`not_found\` (\`x-unknown-paths\`).\n\n## Evolution\n\n${EVOLUTION_TEXT}\n\n## Fees and sessions\n\n${SESSION_TEXT}\n\n| Caller | \`fee_access\` | fee figures | \`fee_views\` |\n|-|-|-|-|\n| No session | \`locked\` | null | \`locked\` where a figure exists, \`none\` where none is on file |\n| Free session | \`band\` | null | \`band\` (\`estimate: true\` for estimated fees) |\n| Member session | \`exact\` | club-verified figures | \`exact\` for club-verified fees, \`band\` otherwise |\n\n${bandText()}`,
     },
     servers: [{ url: "/", description: "This server" }],
     // No operation needs credentials; the ones that read a session say so.
@@ -736,10 +910,10 @@ function build(supportEmail: string): Json {
       { name: "mcp", description: "The MCP server." },
       { name: "meta", description: "This description." },
     ],
+    "x-unknown-paths": unknownPaths,
     paths: {
       "/": index,
       "/api/v1/clubs": clubs,
-      "/api/v1/{path}": unknownApiPath,
       "/clubs/{slug}": profile,
       "/openapi.json": document,
       "/problems": problemList,

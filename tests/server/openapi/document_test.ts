@@ -12,17 +12,20 @@ import { DEFAULT_LIMIT, MAX_LIMIT } from "../../../core/search/query.ts";
 import fc from "fast-check";
 import { pageLinks } from "../../../server/routes/clubs.ts";
 import {
+  EVOLUTION_TEXT,
   OPENAPI_VERSION,
   openApiDocument,
   openApiJson,
   PAGE_LINK_RELATIONS,
   PROBLEM_CODES,
   ProblemSchema,
+  RESPONSE_SCHEMAS,
 } from "../../../server/openapi/document.ts";
 import { PROBLEMS } from "../../../core/model/problems.ts";
 import { sharedFixture } from "../../_fixture.ts";
 import { testApp } from "../_helpers.ts";
 import { assertMatchesSchema, matchesSchema } from "../_openapi.ts";
+import { operationKey, operations, undocumented } from "./_documented.ts";
 import {
   assert,
   assertEquals,
@@ -38,13 +41,29 @@ const doc = openApiDocument() as Any;
 const schemas = doc.components.schemas;
 const clubs = doc.paths["/api/v1/clubs"].get;
 
-/** Every Response Object of the document, with where it is. */
-function* responses(): Generator<[string, string, string, Any]> {
+/**
+ * The refusals and unknown paths the `x-` extensions state, each with its
+ * Responses Object: `[path, extension name, extension]`.
+ */
+function* extensions(): Generator<[string, string, Any]> {
   for (const [path, item] of Object.entries(doc.paths as Record<string, Any>)) {
-    for (const [method, op] of Object.entries(item as Record<string, Any>)) {
-      for (const [status, res] of Object.entries(op.responses as Record<string, Any>)) {
-        yield [path, method, status, res];
-      }
+    if (item["x-refused-methods"]) yield [path, "x-refused-methods", item["x-refused-methods"]];
+  }
+  for (const [path, ext] of Object.entries(doc["x-unknown-paths"] as Record<string, Any>)) {
+    yield [path, "x-unknown-paths", ext];
+  }
+}
+
+/** Every Response Object of the document (the extensions' too), with where it is. */
+function* responses(): Generator<[string, string, string, Any]> {
+  for (const [path, method, op] of operations()) {
+    for (const [status, res] of Object.entries(op.responses as Record<string, Any>)) {
+      yield [path, method, status, res];
+    }
+  }
+  for (const [path, name, ext] of extensions()) {
+    for (const [status, res] of Object.entries(ext.responses as Record<string, Any>)) {
+      yield [path, name, status, res];
     }
   }
 }
@@ -180,7 +199,8 @@ Deno.test("/api/v1/clubs: 200 ClubList with every success header", () => {
     "X-Request-Id",
     "X-Total-Clubs",
   ]);
-  assertEquals(doc.components.headers["Cache-Control"].schema.enum, ["private, no-store"]);
+  assertEquals(ok.headers["Cache-Control"].schema.enum, ["private, no-store"]);
+  assertStrictEquals(ok.headers["Cache-Control"].required, true);
   assertStrictEquals(doc.components.headers["RateLimit-Policy"].example, "120;w=60");
 });
 
@@ -234,7 +254,12 @@ Deno.test("every registered problem code appears, under its own status", () => {
     }
   }
   assertEquals([...seen].sort(), [...PROBLEM_CODES].sort());
-  assertEquals(schemas.Problem.properties.code.enum, PROBLEM_CODES);
+  // Open to new codes (docs/api.md#versioning): known ones listed, not enumerated.
+  assertStrictEquals(schemas.Problem.properties.code.enum, undefined);
+  assertStrictEquals(schemas.Problem.properties.code.type, "string");
+  for (const code of PROBLEM_CODES) {
+    assertMatch(schemas.Problem.properties.code.description, new RegExp(`\`${code}\``));
+  }
 });
 
 Deno.test("every response carries X-Request-Id and the RateLimit headers", () => {
@@ -246,45 +271,112 @@ Deno.test("every response carries X-Request-Id and the RateLimit headers", () =>
 });
 
 Deno.test("every operation documents 429 rate_limited and 500 internal_error", () => {
-  for (const [path, item] of Object.entries(doc.paths as Record<string, Any>)) {
-    for (const [method, op] of Object.entries(item as Record<string, Any>)) {
-      for (const [status, code] of [["429", "rate_limited"], ["500", "internal_error"]] as const) {
-        // A HEAD answer has the statuses and headers of GET, and no body.
-        if (method === "head") {
-          assert(op.responses[status] && !op.responses[status].content, `${method} ${path}`);
-          continue;
-        }
-        const examples = op.responses[status]?.content["application/problem+json"].examples;
-        assert(examples?.[code], `${method} ${path}: ${code}`);
+  for (const [path, method, op] of operations()) {
+    for (const [status, code] of [["429", "rate_limited"], ["500", "internal_error"]] as const) {
+      // A HEAD answer has the statuses and headers of GET, and no body.
+      if (method === "head") {
+        assert(op.responses[status] && !op.responses[status].content, `${method} ${path}`);
+        continue;
       }
+      const examples = op.responses[status]?.content["application/problem+json"].examples;
+      assert(examples?.[code], `${method} ${path}: ${code}`);
     }
   }
 });
 
-Deno.test("every GET path documents HEAD, and 405 with Allow for the other methods", () => {
+// Changed by design (issue 30): refusals were 41 operations of their own.
+Deno.test("the document describes only operations that can succeed", () => {
+  assertEquals([...operations()].map(([path, method]) => operationKey(method, path)), [
+    "GET /",
+    "HEAD /",
+    "GET /api/v1/clubs",
+    "HEAD /api/v1/clubs",
+    "GET /clubs/{slug}",
+    "HEAD /clubs/{slug}",
+    "GET /openapi.json",
+    "HEAD /openapi.json",
+    "GET /problems",
+    "HEAD /problems",
+    "GET /problems/{code}",
+    "HEAD /problems/{code}",
+    "POST /api/mcp",
+    "OPTIONS /api/mcp",
+  ]);
+  for (const [path, method, op] of operations()) {
+    assert(Object.keys(op.responses).some((s) => /^2/.test(s)), `${method} ${path}: no 2xx`);
+    assert(!("405" in op.responses), `${method} ${path}: a 405 is a refusal, not an answer`);
+  }
+  assert(!JSON.stringify(doc.paths).includes("Not answered"));
+});
+
+Deno.test("every GET path documents HEAD, and states its 405 with Allow in prose and x-refused-methods", () => {
   for (const [path, item] of Object.entries(doc.paths as Record<string, Any>)) {
-    if (!item.get || path === "/api/mcp" || path === "/api/v1/{path}") continue;
+    if (!item.get) continue;
     assertEquals(Object.keys(item.head.responses), Object.keys(item.get.responses), path);
     for (const res of Object.values(item.head.responses as Record<string, Any>)) {
       assert(res.headers["Content-Length"] && !res.content, path);
     }
-    for (const method of ["post", "put", "patch", "delete", "options"]) {
-      const res = item[method].responses["405"];
-      assert(res.headers.Allow, `${method} ${path}`);
-      assert(res.content["application/problem+json"].examples.method_not_allowed, method);
-    }
+    const refused = item["x-refused-methods"];
+    assertStrictEquals(refused.allow, "GET, HEAD");
+    assertEquals(Object.keys(refused.responses), ["400", "405", "429", "500"], path);
+    const res = refused.responses["405"];
+    assertEquals(res.headers.Allow.schema.enum, ["GET, HEAD"]);
+    assertEquals(res.headers["Cache-Control"].schema.enum, ["no-store"]);
+    assert(res.content["application/problem+json"].examples.method_not_allowed, path);
+    assertMatch(item.description, /405 `method_not_allowed`/);
+    assertMatch(item.description, /`Allow: GET, HEAD`/);
   }
 });
 
-Deno.test("the MCP endpoint documents its 400, 403, 413, 415, 405 and preflight answers", () => {
+Deno.test("the MCP endpoint documents its 400, 403, 413, 415, preflight answers and its 405", () => {
   const mcp = doc.paths["/api/mcp"];
   for (const status of ["200", "202", "400", "403", "413", "415", "429", "500"]) {
     assert(mcp.post.responses[status], status);
   }
-  for (const method of ["get", "head", "put", "patch", "delete"]) {
-    assert(mcp[method].responses["405"].headers.Allow, method);
-  }
   assert(mcp.options.responses["204"]);
+  // GET (and every other method) answers 405: in the contract, stated in prose.
+  assertMatch(mcp.description, /`GET` included/);
+  assertMatch(mcp.description, /405 with `Allow: POST, OPTIONS`/);
+  const refused = mcp["x-refused-methods"];
+  assertStrictEquals(refused.allow, "POST, OPTIONS");
+  assertEquals(refused.responses["405"].headers.Allow.schema.enum, ["POST, OPTIONS"]);
+  assertEquals(refused.responses["405"].content["application/json"].schema, {
+    $ref: "#/components/schemas/JsonRpcResponse",
+  });
+});
+
+Deno.test("response schemas are open, request parameters strict", () => {
+  const closed: string[] = [];
+  const walk = (node: unknown, where: string): void => {
+    if (node === null || typeof node !== "object") return;
+    for (const [k, v] of Object.entries(node)) {
+      if (k === "additionalProperties" && v === false) closed.push(where);
+      walk(v, `${where}/${k}`);
+    }
+  };
+  for (const name of RESPONSE_SCHEMAS) walk(schemas[name], name);
+  assertEquals(closed, []);
+  // A member or a code added within v1 still validates.
+  const body = {
+    type: "https://clubs.example.com/problems/too_early",
+    title: "Too early",
+    status: 425,
+    detail: "x",
+    code: "too_early",
+    hint: "y",
+    retry_in: 3,
+  };
+  assert(matchesSchema(body, "Problem"));
+  assert(matchesSchema({ clubs: [], total: 0, fee_access: "locked", cursor: "x" }, "ClubList"));
+  // Known value sets stay closed where v1 fixes them (EVOLUTION_TEXT).
+  assert(!matchesSchema({ clubs: [], total: 0, fee_access: "gold" }, "ClubList"));
+  assertMatch(EVOLUTION_TEXT, /must ignore members they do not know/);
+  assertMatch(doc.info.description, /## Evolution/);
+  // Parameters are strict: their schemas keep their enums and bounds.
+  const params = Object.fromEntries(clubs.parameters.map((p: Any) => [p.name, p]));
+  assertEquals(params.waitlist.schema.items.enum, [...WAITLIST_VALUES]);
+  assert(params.match.schema.enum.includes("words"));
+  assertEquals(doc.paths["/problems/{code}"].get.parameters[0].schema.enum, PROBLEM_CODES);
 });
 
 Deno.test("the root declares no required security, a license and a contact", () => {
@@ -353,23 +445,20 @@ Deno.test("the other served paths are described", () => {
     "/",
     "/api/mcp",
     "/api/v1/clubs",
-    "/api/v1/{path}",
     "/clubs/{slug}",
     "/openapi.json",
     "/problems",
     "/problems/{code}",
   ]);
-  assertEquals(Object.keys(doc.paths["/api/v1/{path}"].get.responses), [
-    "400",
-    "404",
-    "429",
-    "500",
-  ]);
+  // Changed by design (issue 30): the catch-all is no longer seven operations.
+  const unknown = doc["x-unknown-paths"]["/api/v1/{path}"];
+  assertStrictEquals(unknown.methods, "any");
+  assertEquals(Object.keys(unknown.responses), ["400", "404", "429", "500"]);
   assertStrictEquals(
-    doc.paths["/api/v1/{path}"].get.responses["404"].content["application/problem+json"]
-      .examples.not_found.value.instance,
+    unknown.responses["404"].content["application/problem+json"].examples.not_found.value.instance,
     "/api/v1",
   );
+  assertMatch(doc.info.description, /`x-unknown-paths`/);
   const profile = doc.paths["/clubs/{slug}"].get.responses;
   assertEquals(profile["200"].content["application/json"].schema, {
     $ref: "#/components/schemas/Club",
@@ -383,7 +472,7 @@ Deno.test("the other served paths are described", () => {
     $ref: "#/components/schemas/JsonRpcRequest",
   });
   assert(mcp.post.responses["200"].content["text/event-stream"]);
-  assert(mcp.get.responses["405"]);
+  assert(!mcp.get, "GET /api/mcp is refused, not an operation");
   assert(doc.paths["/problems/{code}"].get.responses["404"].content["text/html"]);
   assertMatch(mcp.post.description, /search_clubs/);
   assertMatch(mcp.post.description, /no fees/);
@@ -415,8 +504,9 @@ Deno.test("assertMatchesSchema() accepts rendered clubs and rejects broken ones"
     assertMatchesSchema({ clubs: [club], total: 1, fee_access: access }, "ClubList");
   }
   const club = toApiClub(record, "locked");
+  // Open to members added within v1 (docs/api.md#versioning); closedMatches() catches drift.
+  assertMatchesSchema({ ...club, url: "https://x" }, "Club");
   const bad: [string, unknown][] = [
-    ["extra field", { ...club, url: "https://x" }],
     ["missing field", Object.fromEntries(Object.entries(club).filter(([k]) => k !== "city"))],
     ["bad enum", { ...club, fee_tier: "gold" }],
     ["bad uuid", { ...club, id: "nope" }],
@@ -456,27 +546,6 @@ Deno.test("Problem bodies built from the registry match the schema", () => {
   assert(!matchesSchema({ type: "x", title: "t", status: 400 }, "Problem"));
   assert(z.toJSONSchema(ProblemSchema));
 });
-
-/** The documented response for a request the app answered, or why there is none. */
-function documented(method: string, url: string, res: Response): string | null {
-  const path = new URL(url).pathname;
-  const templates = Object.keys(doc.paths).filter((t) =>
-    new RegExp(`^${t.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(path)
-  );
-  // A literal path wins over a template (/api/v1/clubs over /api/v1/{path}).
-  const template = templates.find((t) => !t.includes("{")) ?? templates[0];
-  if (!template) return `${path}: no documented path`;
-  const op = doc.paths[template][method.toLowerCase()];
-  if (!op) return `${method} ${template}: no operation`;
-  const response = op.responses[String(res.status)];
-  if (!response) return `${method} ${template}: status ${res.status} not documented`;
-  const type = res.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-  if (method === "HEAD" || res.status === 204 || res.status === 202) return null;
-  if (!type || !Object.keys(response.content ?? {}).includes(type)) {
-    return `${method} ${template} ${res.status}: ${type} not documented`;
-  }
-  return null;
-}
 
 Deno.test("every status and media type the app answers is in the document", async () => {
   const fx = await sharedFixture();
@@ -524,7 +593,7 @@ Deno.test("every status and media type the app answers is in the document", asyn
   for (const [method, path, init] of requests) {
     const res = await app.request(`http://127.0.0.1${path}`, { method, ...init });
     await res.body?.cancel();
-    const why = documented(method, `http://127.0.0.1${path}`, res);
+    const why = undocumented(method, `http://127.0.0.1${path}`, res);
     if (why) problems.push(why);
   }
   // Another Host (403) and past the rate limit (429).
@@ -536,7 +605,7 @@ Deno.test("every status and media type the app answers is in the document", asyn
   await other.body?.cancel();
   assertStrictEquals(other.status, 403);
   problems.push(
-    ...[documented("POST", "http://evil.example/api/mcp", other)].filter(Boolean) as string[],
+    ...[undocumented("POST", "http://evil.example/api/mcp", other)].filter(Boolean) as string[],
   );
   for (const path of ["/api/v1/clubs", "/api/v1/clubs", "/problems", "/api/mcp"]) {
     const res = await limited.request(`http://127.0.0.1${path}`, {
@@ -545,7 +614,7 @@ Deno.test("every status and media type the app answers is in the document", asyn
       body: path === "/api/mcp" ? list : undefined,
     });
     await res.body?.cancel();
-    const why = documented(path === "/api/mcp" ? "POST" : "GET", `http://127.0.0.1${path}`, res);
+    const why = undocumented(path === "/api/mcp" ? "POST" : "GET", `http://127.0.0.1${path}`, res);
     if (why) problems.push(why);
   }
   assertEquals([...new Set(problems)], []);
