@@ -31,7 +31,7 @@
 import { fileURLToPath } from "node:url";
 import { parseDuration } from "./wrk.ts";
 import { ensureDatabase } from "../core/import/mod.ts";
-import { defaultDbPath } from "../core/store/mod.ts";
+import { defaultDb } from "../cli/options.ts";
 import { SERVE_ENV, SERVE_V8_FLAGS } from "./serve_flags.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -398,7 +398,7 @@ async function fdLimitPhase(db: string) {
 
 // ------------------------------------------------------------------ main
 
-const db = option("db", defaultDbPath());
+const db = option("db", defaultDb((name) => Deno.env.get(name)));
 await ensureDatabase(db, log);
 log(`serve ${db}; ${SECONDS} s of load from ${CONCURRENCY} clients`);
 const server = await startServe(db, []);

@@ -1,9 +1,8 @@
 /**
  * Flag parsing shared by every command, with errors that name the flag and
- * `--help` (`-h`) on every command. It follows `node:util` `parseArgs`
- * strict mode (`--flag value`, `--flag=value`, booleans, `--` ends flags)
- * in a few lines, because loading `node:util` alone costs about 4 ms and a
- * cold `query` must start in about twice an empty script's time.
+ * `--help` (`-h`) on every command, on top of `node:util` `parseArgs`
+ * (`--flag value`, `--flag=value`, booleans, `--` ends flags). The option
+ * tables of the commands (`cli/options.ts`) give it their flags.
  *
  * @example
  * ```ts
@@ -13,6 +12,7 @@
  * ```
  * @module
  */
+import { parseArgs } from "node:util";
 
 /** A mistake in how a command was called: exit code 2, usage shown. */
 export class UsageError extends Error {
@@ -84,33 +84,36 @@ type Values<O extends Record<string, FlagSpec>> =
   & { [K in keyof O]?: O[K]["type"] extends "boolean" ? boolean : string }
   & { help?: boolean };
 
-/** Parses flags strictly; unknown flags and missing values throw {@link UsageError}. */
+/**
+ * Parses flags strictly with `node:util` `parseArgs`: `--flag value`,
+ * `--flag=value`, booleans, `-h`, and `--` to end the flags. `parseArgs`
+ * reads the arguments into tokens leniently; the checks are ours, so that
+ * each mistake throws a {@link UsageError} naming the flag (an unknown long
+ * flag carries what is known, for "did you mean"). A value may start with
+ * one dash (`--port -1` reaches the port's own check) but not two: `--db
+ * --quiet` is a missing value, not a database named `--quiet`.
+ */
 export function parseFlags<O extends Record<string, FlagSpec>>(
   args: string[],
   options: O,
   positionals = false,
 ): { values: Values<O>; positionals: string[] } {
   const specs: Record<string, FlagSpec> = { ...options, help: { type: "boolean", short: "h" } };
-  const shorts = new Map(Object.entries(specs).flatMap(([k, v]) => v.short ? [[v.short, k]] : []));
+  const { tokens } = parseArgs({
+    args,
+    options: specs,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   const values: Record<string, string | boolean> = {};
   const rest: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === "--") {
-      rest.push(...args.slice(i + 1));
-      break;
-    }
-    if (arg.length < 2 || !arg.startsWith("-") || arg === "-") {
-      rest.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf("=");
-    const flag = arg.startsWith("--")
-      ? arg.slice(2, eq < 0 ? undefined : eq)
-      : shorts.get(arg.slice(1));
-    const spec = flag === undefined ? undefined : specs[flag];
-    if (!flag || !spec || !Object.hasOwn(specs, flag)) {
-      const given = arg.split("=")[0]!;
+  for (const token of tokens) {
+    if (token.kind === "positional") rest.push(token.value);
+    if (token.kind !== "option") continue;
+    const spec = Object.hasOwn(specs, token.name) ? specs[token.name] : undefined;
+    if (spec === undefined) {
+      const given = token.rawName;
       // Only a long flag is worth a suggestion; one letter is too little to go on.
       throw new UsageError(
         `unknown flag '${given}'`,
@@ -118,15 +121,15 @@ export function parseFlags<O extends Record<string, FlagSpec>>(
       );
     }
     if (spec.type === "boolean") {
-      if (eq >= 0) throw new UsageError(`flag '--${flag}' does not take a value`);
-      values[flag] = true;
+      if (token.inlineValue) throw new UsageError(`flag '--${token.name}' does not take a value`);
+      values[token.name] = true;
       continue;
     }
-    const value = eq >= 0 ? arg.slice(eq + 1) : args[++i];
-    if (value === undefined || (eq < 0 && value.startsWith("--"))) {
-      throw new UsageError(`flag '--${flag}' needs a value`);
+    const value = token.value;
+    if (value === undefined || (!token.inlineValue && value.startsWith("--"))) {
+      throw new UsageError(`flag '--${token.name}' needs a value`);
     }
-    values[flag] = value;
+    values[token.name] = value;
   }
   if (rest.length && !positionals) throw new UsageError(`unexpected argument '${rest[0]}'`);
   return { values: values as Values<O>, positionals: rest };

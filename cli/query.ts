@@ -8,7 +8,16 @@
  * ```
  * @module
  */
-import { type Command, parseFlags } from "./args.ts";
+import { type Command, parseFlags, UsageError } from "./args.ts";
+import {
+  dbOption,
+  flagSpecs,
+  helpFlagLine,
+  helpLine,
+  optionLines,
+  readOptions,
+} from "./options.ts";
+import type { OptionTable, Parsed } from "../core/model/mod.ts";
 import { commandInfo } from "./commands.ts";
 import type { ClubRecord } from "../core/schema/mod.ts";
 import {
@@ -26,7 +35,7 @@ import {
   suggest,
   type Suggestion,
 } from "../core/search/mod.ts";
-import { type ClubStore, defaultDbPath, Directory, StoreError } from "../core/store/mod.ts";
+import { type ClubStore, Directory, StoreError } from "../core/store/mod.ts";
 import { writeOut as out } from "./output/stdout.ts";
 import { requireAccess } from "./permissions.ts";
 
@@ -42,29 +51,41 @@ import { requireAccess } from "./permissions.ts";
 const FORMATS = ["table", "json", "csv", "ndjson"] as const;
 type Format = typeof FORMATS[number];
 
-/** `  --flag VALUE        help`, help wrapped at 80 columns under itself. */
-function flagLine(flag: string, help: string): string {
-  const lines: string[] = [];
-  let line = `  ${flag}`.padEnd(21);
-  for (const word of help.split(" ")) {
-    if (line.length + 1 + word.length > 80 && line.trim() !== "") {
-      lines.push(line);
-      line = " ".repeat(21);
-    }
-    line += ` ${word}`;
-  }
-  return [...lines, line].join("\n");
-}
-
 /** The usage lines of search parameters, from the one parameter table. */
 function searchFlags(names: readonly SearchParam[]): string {
   return names.map((n) =>
-    flagLine(`--${n} ${SEARCH_PARAMS[n].cli.placeholder}`, SEARCH_PARAMS[n].cli.help)
-  )
-    .join("\n");
+    helpLine(`--${n} ${SEARCH_PARAMS[n].cli.placeholder}`, SEARCH_PARAMS[n].cli.help, HELP_COLUMN)
+  ).join("\n");
 }
 
 const PAGING: readonly SearchParam[] = ["page", "limit"];
+
+/** Where the help text of each flag starts. */
+const HELP_COLUMN = 22;
+
+/** The options of `query` besides the search parameters (those come from SEARCH_PARAMS). */
+const QUERY_OPTIONS = {
+  all: {
+    flag: "all",
+    switch: true,
+    default: false,
+    on: true,
+    help: "every page, streamed (ignores --page)",
+  },
+  /** null: table on a terminal, json otherwise. */
+  format: {
+    flag: "format",
+    placeholder: "FORMAT",
+    default: null,
+    parse: (raw: string): Parsed<Format> =>
+      (FORMATS as readonly string[]).includes(raw)
+        ? { ok: true, value: raw as Format }
+        : { ok: false, reason: `must be one of ${FORMATS.join(", ")}, got "${raw}"` },
+    help:
+      "table (default on a terminal), json (default otherwise: the REST ClubList body), csv, ndjson",
+  },
+  db: dbOption("database"),
+} satisfies OptionTable;
 
 /** The help text, built when shown (it walks the parameter table). */
 const usage = () =>
@@ -79,11 +100,8 @@ ${searchFlags(SEARCH_PARAM_NAMES.filter((n) => !PAGING.includes(n)))}
 
 Paging and output:
 ${searchFlags(PAGING)}
-  --all               every page, streamed (ignores --page)
-  --format FORMAT     table (default on a terminal), json (default otherwise:
-                      the REST ClubList body), csv, ndjson
-  --db PATH           database (default: $CLUBDIR_DB or data/clubs.db)
-  -h, --help          show this help
+${optionLines(QUERY_OPTIONS, HELP_COLUMN)}
+${helpFlagLine(HELP_COLUMN)}
 
 Examples:
   main.ts query --type golf --state FL
@@ -102,27 +120,24 @@ export const queryCommand: Command = {
     return usage();
   },
   async run(args) {
-    const { values } = parseFlags(args, {
-      ...SEARCH_FLAG_SPECS,
-      all: { type: "boolean" },
-      format: { type: "string" },
-      db: { type: "string" },
-    });
+    const { values } = parseFlags(args, { ...SEARCH_FLAG_SPECS, ...flagSpecs(QUERY_OPTIONS) });
     if (values.help) {
       console.log(usage());
       return 0;
     }
-    const format = (values.format ??
-      (Deno.stdout.isTerminal() ? "table" : "json")) as Format;
-    if (!FORMATS.includes(format)) {
-      console.error(
-        `error: --format must be one of ${FORMATS.join(", ")}, got "${values.format}"`,
-      );
+    let options: ReturnType<typeof readOptions<typeof QUERY_OPTIONS>>;
+    try {
+      options = readOptions(QUERY_OPTIONS, values, (name) => Deno.env.get(name));
+    } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      console.error(`error: ${e.message}`);
       return 2;
     }
-    const raw: RawSearch = { ...values };
+    const { settings, from } = options;
+    const format = settings.format ?? (Deno.stdout.isTerminal() ? "table" : "json");
+    const raw: RawSearch = Object.fromEntries(SEARCH_PARAM_NAMES.map((n) => [n, values[n]]));
     const parsed = parseSearch(
-      values.all ? { ...raw, page: null, limit: raw.limit ?? String(MAX_LIMIT) } : raw,
+      settings.all ? { ...raw, page: null, limit: raw.limit ?? String(MAX_LIMIT) } : raw,
     );
     if (!parsed.ok) {
       const [{ PROBLEMS }, { cliHint }] = await Promise.all([
@@ -136,9 +151,9 @@ export const queryCommand: Command = {
       console.error(`hint: ${cliHint(p.hint, parsed.error.param)}`);
       return 2;
     }
-    const dbPath = values.db ?? defaultDbPath();
+    const dbPath = settings.db;
     requireAccess("query", { read: [dbPath] }, args);
-    if (values.db === undefined) {
+    if (from.db !== "flag") {
       const { ensureDatabase } = await import("../core/import/mod.ts");
       await ensureDatabase(dbPath, (l) => console.error(l));
     }
@@ -153,7 +168,7 @@ export const queryCommand: Command = {
         console.error(`hint: build it with "main.ts import <snapshot.csv> --db ${dbPath}"`);
         return 1;
       }
-      await write(store, parsed.value, format, values.all ?? false);
+      await write(store, parsed.value, format, settings.all);
       return 0;
     } finally {
       dir.close();

@@ -8,13 +8,13 @@
  * ```
  * @module
  */
-import { type Command, DURATION_UNITS, durationMs, parseFlags, UsageError } from "./args.ts";
+import { type Command, DURATION_UNITS, durationMs, UsageError } from "./args.ts";
+import { dbOption, helpFlagLine, optionLines, parseOptions } from "./options.ts";
 import { commandInfo } from "./commands.ts";
 import { type ColumnSpec, renderTable, terminalColumns } from "./output/table.ts";
-import { defaultDbPath } from "../core/store/mod.ts";
 import { requireAccess } from "./permissions.ts";
 import { dirname } from "node:path";
-import { SESSION_COOKIE } from "../core/model/mod.ts";
+import { type OptionTable, type Parsed, SESSION_COOKIE } from "../core/model/mod.ts";
 import {
   openSessionAdmin,
   SESSION_TIERS,
@@ -25,6 +25,74 @@ import {
   TIER_ACCESS,
 } from "../core/sessions/mod.ts";
 import { isRedisUrl, redisUrlProblem } from "../core/redis/mod.ts";
+
+const TTL_UNITS = ["m", "h", "d"] as const;
+const MAX_TTL_MS = 3650 * DURATION_UNITS.d;
+
+/** Why a `--expires-in` value is refused, or its milliseconds. */
+function readDuration(raw: string): Parsed<number> {
+  const ms = durationMs(raw, { units: TTL_UNITS });
+  return ms !== null && ms > 0 && ms <= MAX_TTL_MS ? { ok: true, value: ms } : {
+    ok: false,
+    reason: `must be a number from 1 and a unit ${
+      TTL_UNITS.join(", ").replace(/, (?=[^,]*$)/, " or ")
+    } (such as 30d, 12h, 90m; at most ${MAX_TTL_MS / DURATION_UNITS.d}d), got "${raw}"`,
+  };
+}
+
+/** Where the help text of each option starts. */
+const HELP_COLUMN = 22;
+
+/** The options of `session`, by the setting each fills (tier, lifetime and label: `create` only). */
+const SESSION_OPTIONS = {
+  tier: {
+    flag: "tier",
+    placeholder: "TIER",
+    default: null,
+    parse: (raw: string): Parsed<SessionTier> =>
+      (SESSION_TIERS as readonly string[]).includes(raw)
+        ? { ok: true, value: raw as SessionTier }
+        : { ok: false, reason: `must be ${SESSION_TIERS.join(" or ")}, got "${raw}"` },
+    help: "create: free (fee bands) or member (exact fees); required",
+  },
+  ttlMs: {
+    flag: "expires-in",
+    placeholder: "TIME",
+    default: 30 * DURATION_UNITS.d,
+    shown: "30d",
+    parse: readDuration,
+    help: `create: lifetime as a number and unit m, h or d, such as 90m, 12h, 30d; at most ${
+      MAX_TTL_MS / DURATION_UNITS.d
+    }d`,
+  },
+  label: {
+    flag: "label",
+    placeholder: "TEXT",
+    default: null,
+    parse: (raw: string): Parsed<string | null> => {
+      const label = raw.trim() || null;
+      // deno-lint-ignore no-control-regex
+      return label !== null && (label.length > 200 || /[\u0000-\u001f\u007f]/.test(label))
+        ? { ok: false, reason: "must be at most 200 characters, without control characters" }
+        : { ok: true, value: label };
+    },
+    help: "create: a note shown by list, such as who it is for",
+  },
+  db: dbOption("club database whose session store to use, as for serve"),
+  /** null: the file beside the database. */
+  sessions: {
+    flag: "sessions",
+    placeholder: "STORE",
+    default: null,
+    shown: "beside --db, .db -> .sessions.db",
+    parse: (raw: string): Parsed<string> => {
+      const problem = isRedisUrl(raw) ? redisUrlProblem(raw) : null;
+      return problem === null ? { ok: true, value: raw } : { ok: false, reason: problem };
+    },
+    help:
+      "session store: a file or redis://host:port/db, as given to serve; Redis needs --allow-net=host:port",
+  },
+} satisfies OptionTable;
 
 const USAGE = `Usage: main.ts session <create | list | revoke> [options]
 
@@ -45,16 +113,8 @@ Subcommands:
   revoke <token|id>   revoke a session by its token or by its id from list
 
 Options:
-  --tier TIER         create: free (fee bands) or member (exact fees); required
-  --expires-in TIME   create: lifetime as a number and unit m, h or d
-                      (90m, 12h, 30d; default 30d, at most 3650d)
-  --label TEXT        create: a note shown by list, such as who it is for
-  --db PATH           club database whose session store to use, as for serve
-                      (default: $CLUBDIR_DB or data/clubs.db)
-  --sessions STORE    session store: a file (default: beside --db, .db ->
-                      .sessions.db) or redis://host:port/db, as given to serve
-                      (run with --allow-net=host:port)
-  -h, --help          show this help
+${optionLines(SESSION_OPTIONS, HELP_COLUMN)}
+${helpFlagLine(HELP_COLUMN)}
 
 Examples:
   main.ts session create --tier member --expires-in 30d --label alice
@@ -65,8 +125,6 @@ Examples:
   main.ts session list --sessions redis://10.0.0.5:6379/0`;
 
 const SUBCOMMANDS = ["create", "list", "revoke"] as const;
-const TTL_UNITS = ["m", "h", "d"] as const;
-const MAX_TTL_MS = 3650 * DURATION_UNITS.d;
 
 /**
  * Reads `--expires-in` (`30d`, `12h`, `90m`) into milliseconds, from 1m to
@@ -79,15 +137,9 @@ const MAX_TTL_MS = 3650 * DURATION_UNITS.d;
  * ```
  */
 export function parseDuration(raw: string): number {
-  const ms = durationMs(raw, { units: TTL_UNITS });
-  if (ms === null || ms <= 0 || ms > MAX_TTL_MS) {
-    throw new UsageError(
-      `--expires-in must be a number from 1 and a unit ${
-        TTL_UNITS.join(", ").replace(/, (?=[^,]*$)/, " or ")
-      } (such as 30d, 12h, 90m; at most ${MAX_TTL_MS / DURATION_UNITS.d}d), got "${raw}"`,
-    );
-  }
-  return ms;
+  const r = readDuration(raw);
+  if (!r.ok) throw new UsageError(`--expires-in ${r.reason}`);
+  return r.value;
 }
 
 function iso(ms: number): string {
@@ -126,14 +178,13 @@ export const sessionCommand: Command = {
   ...commandInfo("session"),
   usage: USAGE,
   run(args) {
-    const { values, positionals } = parseFlags(args, {
-      tier: { type: "string" },
-      "expires-in": { type: "string" },
-      label: { type: "string" },
-      db: { type: "string" },
-      sessions: { type: "string" },
-    }, true);
-    if (values.help) {
+    const { help, settings, from, positionals } = parseOptions(
+      SESSION_OPTIONS,
+      args,
+      (name) => Deno.env.get(name),
+      true,
+    );
+    if (help) {
       console.log(USAGE);
       return Promise.resolve(0);
     }
@@ -144,17 +195,12 @@ export const sessionCommand: Command = {
         `unknown subcommand "${sub}" (expected ${SUBCOMMANDS.join(", ")})`,
       );
     }
-    const onlyFor = (flag: string, value: unknown) => {
-      if (value !== undefined && sub !== "create") {
-        throw new UsageError(`--${flag} applies to "session create" only`);
+    for (const key of ["tier", "ttlMs", "label"] as const) {
+      if (from[key] === "flag" && sub !== "create") {
+        throw new UsageError(`--${SESSION_OPTIONS[key].flag} applies to "session create" only`);
       }
-    };
-    onlyFor("tier", values.tier);
-    onlyFor("expires-in", values["expires-in"]);
-    onlyFor("label", values.label);
-    const path = values.sessions ?? sessionStorePath(values.db ?? defaultDbPath());
-    const problem = isRedisUrl(path) ? redisUrlProblem(path) : null;
-    if (problem) throw new UsageError(`--sessions ${problem}`);
+    }
+    const path = settings.sessions ?? sessionStorePath(settings.db);
     if (!isRedisUrl(path)) {
       requireAccess(
         "session",
@@ -164,7 +210,7 @@ export const sessionCommand: Command = {
     }
     if (sub === "create") {
       if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
-      return create(path, values);
+      return create(path, settings);
     }
     if (sub === "list") {
       if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
@@ -181,20 +227,10 @@ export const sessionCommand: Command = {
 
 async function create(
   path: string,
-  values: { tier?: string; "expires-in"?: string; label?: string },
+  { tier, ttlMs, label }: { tier: SessionTier | null; ttlMs: number; label: string | null },
 ): Promise<number> {
-  if (values.tier === undefined) {
+  if (tier === null) {
     throw new UsageError(`--tier is required (${SESSION_TIERS.join(" or ")})`);
-  }
-  if (!(SESSION_TIERS as readonly string[]).includes(values.tier)) {
-    throw new UsageError(`--tier must be ${SESSION_TIERS.join(" or ")}, got "${values.tier}"`);
-  }
-  const tier = values.tier as SessionTier;
-  const ttlMs = parseDuration(values["expires-in"] ?? "30d");
-  const label = values.label?.trim() || null;
-  // deno-lint-ignore no-control-regex
-  if (label !== null && (label.length > 200 || /[\u0000-\u001f\u007f]/.test(label))) {
-    throw new UsageError("--label must be at most 200 characters, without control characters");
   }
   await using store = await openSessionAdmin(path, "write");
   const { token, session } = await store.create({ tier, ttlMs, label });

@@ -16,6 +16,7 @@ import type { Directory } from "../core/store/mod.ts";
 import type { FeeAccess } from "../core/club/mod.ts";
 import type { RateTable } from "./http/rate_table.ts";
 import type { RateStore } from "./http/rate_store.ts";
+import type { Parsed } from "../core/model/mod.ts";
 
 /** How many requests a client may send per window (docs/api.md#rate-limit-headers). */
 export interface RateLimitConfig {
@@ -88,8 +89,8 @@ export const DEFAULT_NAME = "Club Directory";
 /** Default support contact in problem hints. */
 export const DEFAULT_SUPPORT_EMAIL = "support@clubdir.example";
 
-/** A parsed setting, or why it was refused (a phrase to follow the setting's name). */
-export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
+// A parsed setting, or why it was refused: the option tables' type (core/model/options.ts).
+export type { Parsed } from "../core/model/mod.ts";
 
 const RATE = /^(\d{1,9})\/(\d{1,9})$/;
 

@@ -27,13 +27,8 @@ import type { RateStore } from "./http/rate_store.ts";
 import { createApp } from "./app.ts";
 import { sessionAccess, sessionErrorLog } from "./http/sessions.ts";
 import { WatchedDirectory } from "./http/watched_directory.ts";
-import {
-  ADVERTISED_RATE_LIMIT,
-  DEFAULT_NAME,
-  DEFAULT_SUPPORT_EMAIL,
-  type RateLimitConfig,
-} from "./config.ts";
 import { stderrLine } from "./middleware/access_log.ts";
+import type { ServeSettings } from "./options.ts";
 import type { AppEnv } from "./http/env.ts";
 import type { RateTable } from "./http/rate_table.ts";
 import {
@@ -47,66 +42,8 @@ import {
   type ServeHandler,
 } from "./http/connections.ts";
 
-/** What `main.ts serve` was asked for; structured-cloneable. */
-export interface ServeSettings {
-  /** Database path. */
-  db: string;
-  port: number;
-  hostname: string;
-  baseUrl: string | null;
-  rateLimit: Omit<RateLimitConfig, "table"> | "off";
-  name: string;
-  /** Trusted proxy hops in front (`--trust-proxy N`); 0: none. */
-  trustProxy: number;
-  /** No access log. */
-  quiet: boolean;
-  /**
-   * Hold every club's JSON in memory (core/store/club_json.ts): page bodies
-   * are slices instead of SQLite reads; false with `--lean`.
-   */
-  holdJson: boolean;
-  supportEmail: string;
-  /** Worker isolates (1 = serve from the main isolate). */
-  workers: number;
-  /** How often, at most, the database file is checked for a new import (ms). */
-  checkEveryMs?: number;
-  /**
-   * Session store: a file, or a `redis://` URL shared by replicas (opened by
-   * `listenShared`, server/shared_stores.ts); null: the file beside the database.
-   */
-  sessions: string | null;
-  /** Where rate limits are counted: a `redis://` URL shared by replicas; null: in this process. */
-  rateLimitStore: string | null;
-  /**
-   * Host header values the MCP endpoint answers (DNS-rebinding protection);
-   * null: the bound address, its localhost forms and the base URL's host;
-   * "off": every Host.
-   */
-  allowedHosts: string[] | "off" | null;
-  /**
-   * Most connections open at once, across all workers; null: 4,096, or
-   * less to fit the file-descriptor limit (see http/connections.ts).
-   */
-  maxConnections: number | null;
-}
-
-/** Settings as `main.ts serve` defaults them. */
-export const DEFAULT_SETTINGS: Omit<ServeSettings, "db"> = {
-  port: 8000,
-  hostname: "127.0.0.1",
-  baseUrl: null,
-  rateLimit: ADVERTISED_RATE_LIMIT,
-  name: DEFAULT_NAME,
-  trustProxy: 0,
-  quiet: false,
-  holdJson: true,
-  supportEmail: DEFAULT_SUPPORT_EMAIL,
-  workers: 1,
-  sessions: null,
-  rateLimitStore: null,
-  allowedHosts: null,
-  maxConnections: null,
-};
+// The settings are derived from the one option table of `serve`.
+export { DEFAULT_SETTINGS, type ServeSettings } from "./options.ts";
 
 /**
  * The Host values a server bound to `addr` answers by default: the bound

@@ -17,6 +17,7 @@ export * from "./fields.ts";
 export * from "./fold.ts";
 export * from "./json.ts";
 export * from "./limits.ts";
+export * from "./options.ts";
 export * from "./problems.ts";
 export * from "./session.ts";
 export * from "./slug.ts";

@@ -5,8 +5,8 @@
  *
  * @example
  * ```ts ignore
- * import { defaultDbPath, Directory } from "./mod.ts";
- * const directory = new Directory(defaultDbPath());
+ * import { DEFAULT_DB_PATH, Directory } from "./mod.ts";
+ * const directory = new Directory(DEFAULT_DB_PATH);
  * directory.read((store) => store.bySlug("pine-valley"));
  * ```
  * @module

@@ -43,3 +43,35 @@ Deno.test("an unknown long flag's usage message says which flag was meant", asyn
   assertEquals(await message(["--colour", "red"]), "unknown flag '--colour'");
   assertEquals(await message(["-x"]), "unknown flag '-x'");
 });
+
+Deno.test("parseFlags() reads --flag value, --flag=value, switches, -h and -- the same as before", () => {
+  const spec = { db: { type: "string" }, quiet: { type: "boolean" } } as const;
+  assertEquals(parseFlags(["--db", "a.db", "--quiet"], spec).values, { db: "a.db", quiet: true });
+  assertEquals(parseFlags(["--db=a=b.db"], spec).values, { db: "a=b.db" });
+  assertEquals(parseFlags(["--db", "-1"], spec).values, { db: "-1" });
+  assertEquals(parseFlags(["--db", "x", "--db", "y"], spec).values, { db: "y" });
+  assertEquals(parseFlags(["-h"], spec).values, { help: true });
+  assertEquals(parseFlags(["list", "--", "--quiet"], spec, true), {
+    values: {},
+    positionals: ["list", "--quiet"],
+  });
+});
+
+Deno.test("parseFlags() refuses a missing value, a switch with a value and a stray word", () => {
+  const spec = { db: { type: "string" }, quiet: { type: "boolean" } } as const;
+  const error = (args: string[], positionals = false) => {
+    try {
+      parseFlags(args, spec, positionals);
+    } catch (e) {
+      if (e instanceof UsageError) return e.message;
+      throw e;
+    }
+    return "parsed";
+  };
+  assertEquals(error(["--db"]), "flag '--db' needs a value");
+  assertEquals(error(["--db", "--quiet"]), "flag '--db' needs a value");
+  assertEquals(error(["--quiet=1"]), "flag '--quiet' does not take a value");
+  assertEquals(error(["extra"]), "unexpected argument 'extra'");
+  assertEquals(error(["extra", "--bogus"]), "unknown flag '--bogus'");
+  assertEquals(error(["--constructor"]), "unknown flag '--constructor'");
+});

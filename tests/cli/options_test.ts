@@ -1,0 +1,167 @@
+import { UsageError } from "../../cli/args.ts";
+import { COMMANDS } from "../../cli/commands.ts";
+import {
+  dbOption,
+  envNames,
+  flagLabel,
+  optionHelp,
+  parseOptions,
+  readOptions,
+  withBareValues,
+} from "../../cli/options.ts";
+import { resolveServe } from "../../cli/serve.ts";
+import { DEFAULT_DB_PATH } from "../../core/store/mod.ts";
+import type { OptionTable } from "../../core/model/mod.ts";
+import { DEFAULT_SETTINGS, SERVE_OPTIONS } from "../../server/options.ts";
+import { assert, assertEquals, assertStrictEquals, assertThrows } from "../_assert.ts";
+
+const serveUsage = async () => (await COMMANDS.find((c) => c.name === "serve")!.load()).usage;
+
+/** The usage text with its wrapped lines joined, so a phrase split over two lines still matches. */
+const unwrapped = (usage: string) => usage.replace(/\n {10,}/g, " ");
+
+Deno.test("every serve option has a flag, a variable, a default and a help line, and the usage lists them all", async () => {
+  const usage = unwrapped(await serveUsage());
+  for (const [key, o] of Object.entries(SERVE_OPTIONS as OptionTable)) {
+    assert(/^[a-z][a-z-]*$/.test(o.flag), `${key}: flag ${o.flag}`);
+    assert(o.env !== undefined && /^CLUBDIR_[A-Z_]+$/.test(o.env), `${key}: variable ${o.env}`);
+    assert("default" in o, `${key}: no default`);
+    assert(o.switch || (o.shown ?? "") !== "", `${key}: the usage shows no default`);
+    assert(o.help.length > 0, `${key}: no help`);
+    assert(usage.includes(`  ${flagLabel(o)} `), `${key}: ${flagLabel(o)} not in the usage`);
+    assert(usage.includes(optionHelp(o)), `${key}: its help line is not in the usage`);
+  }
+  // And nothing else: every flag the usage names is in the table (or is --help).
+  const listed = [...usage.matchAll(/^ {2}(?:-h, )?--([a-z-]+)/gm)].map((m) => m[1]);
+  assertEquals(listed, [...Object.values(SERVE_OPTIONS).map((o) => o.flag), "help"]);
+});
+
+Deno.test("serve's flags and variables are each used once", () => {
+  const flags = Object.values(SERVE_OPTIONS).map((o) => o.flag);
+  const vars = envNames(SERVE_OPTIONS);
+  assertEquals(new Set(flags).size, flags.length);
+  assertEquals(new Set(vars).size, vars.length);
+  assertEquals(vars.length, flags.length);
+});
+
+Deno.test("serve's defaults are the table's: with no flag and no variable, resolveServe() gives DEFAULT_SETTINGS", () => {
+  const r = resolveServe([], () => undefined);
+  assert(r !== "help");
+  assertEquals(r.settings, { ...DEFAULT_SETTINGS, db: DEFAULT_DB_PATH });
+  assertStrictEquals(r.explicitDb, false);
+});
+
+Deno.test("every serve variable is read: each one set alone changes its setting", () => {
+  const samples: Record<string, string> = {
+    db: "/tmp/env.db",
+    port: "9001",
+    hostname: "0.0.0.0",
+    baseUrl: "https://clubs.example",
+    rateLimit: "off",
+    name: "Env Clubs",
+    trustProxy: "2",
+    quiet: "1",
+    holdJson: "yes",
+    workers: "3",
+    supportEmail: "help@clubs.example",
+    sessions: "/tmp/env.sessions.db",
+    rateLimitStore: "redis://127.0.0.1:6379/0",
+    allowedHosts: "clubs.example",
+    maxConnections: "50",
+  };
+  assertEquals(Object.keys(samples).sort(), Object.keys(SERVE_OPTIONS).sort());
+  for (const [key, o] of Object.entries(SERVE_OPTIONS)) {
+    const r = resolveServe([], (n) => n === o.env ? samples[key] : undefined);
+    assert(r !== "help");
+    const settings = r.settings as unknown as Record<string, unknown>;
+    assert(
+      JSON.stringify(settings[key]) !==
+        JSON.stringify((DEFAULT_SETTINGS as Record<string, unknown>)[key] ?? DEFAULT_DB_PATH),
+      `${o.env} was not read`,
+    );
+  }
+});
+
+Deno.test("a bad value names the flag or the variable it came from", () => {
+  assertThrows(
+    () => resolveServe(["--port", "70000"], () => undefined),
+    UsageError,
+    "--port must be",
+  );
+  assertThrows(
+    () => resolveServe([], (n) => n === "CLUBDIR_PORT" ? "x" : undefined),
+    UsageError,
+    "CLUBDIR_PORT must be",
+  );
+  assertThrows(
+    () => resolveServe([], (n) => n === "CLUBDIR_QUIET" ? "maybe" : undefined),
+    UsageError,
+    'CLUBDIR_QUIET must be 1 or 0 (true/false, yes/no), got "maybe"',
+  );
+  // An empty variable counts as unset.
+  const r = resolveServe([], (n) => n === "CLUBDIR_PORT" ? "" : undefined);
+  assert(r !== "help" && r.settings.port === 8000);
+});
+
+Deno.test("query, session and serve read the database from the same variable, with the same default", () => {
+  const db = dbOption("database");
+  assertEquals([db.flag, db.env, db.default], [
+    SERVE_OPTIONS.db.flag,
+    SERVE_OPTIONS.db.env,
+    SERVE_OPTIONS.db.default,
+  ]);
+  assertStrictEquals(DEFAULT_DB_PATH.endsWith("/data/clubs.db"), true);
+});
+
+Deno.test("the usage of query and session shows the database's variable and default", async () => {
+  for (const name of ["query", "session"]) {
+    const usage = unwrapped((await COMMANDS.find((c) => c.name === name)!.load()).usage);
+    assert(usage.includes("(CLUBDIR_DB; default data/clubs.db)"), name);
+  }
+});
+
+Deno.test("parseOptions() reads a flag, else its variable, else the default, and says which", () => {
+  const table = {
+    port: {
+      flag: "port",
+      placeholder: "N",
+      env: "APP_PORT",
+      default: 1,
+      parse: (raw: string) => ({ ok: true as const, value: Number(raw) }),
+      help: "port",
+    },
+    quiet: {
+      flag: "quiet",
+      switch: true as const,
+      env: "APP_QUIET",
+      default: false,
+      on: true,
+      help: "q",
+    },
+  };
+  const env = (vars: Record<string, string>) => (n: string) => vars[n];
+  const flag = parseOptions(table, ["--port", "2", "--quiet"], env({ APP_PORT: "3" }));
+  assertEquals([flag.settings, flag.from], [{ port: 2, quiet: true }, {
+    port: "flag",
+    quiet: "flag",
+  }]);
+  const variable = parseOptions(table, [], env({ APP_PORT: "3", APP_QUIET: "off" }));
+  assertEquals([variable.settings, variable.from], [{ port: 3, quiet: false }, {
+    port: "env",
+    quiet: "env",
+  }]);
+  const none = readOptions(table, {}, env({}));
+  assertEquals([none.settings, none.from], [{ port: 1, quiet: false }, {
+    port: "default",
+    quiet: "default",
+  }]);
+  assertStrictEquals(parseOptions(table, ["-h", "--port", "x"], env({})).help, true);
+});
+
+Deno.test("a flag that may stand alone takes the next word only when it fits", () => {
+  const table = { trustProxy: SERVE_OPTIONS.trustProxy };
+  assertEquals(withBareValues(["--trust-proxy", "--quiet"], table), ["--trust-proxy=1", "--quiet"]);
+  assertEquals(withBareValues(["--trust-proxy", "2"], table), ["--trust-proxy=2"]);
+  assertEquals(withBareValues(["--trust-proxy"], table), ["--trust-proxy=1"]);
+  assertEquals(withBareValues(["--", "--trust-proxy"], table), ["--", "--trust-proxy"]);
+});
