@@ -9,6 +9,11 @@
  * - `core/` never imports `server/`, `cli/`, `bench/` or `tests/`; `server/`
  *   never imports `cli/`; product code never imports `bench/` or `tests/`;
  *   `bench/` never imports `tests/` (tests may test the bench);
+ * - a private file (`_name.ts`, as in Deno std) of `core/`, `server/` or `cli/`
+ *   is imported only from its own folder: e.g. nothing outside
+ *   `server/respond/` builds the collected headers into a response or marks
+ *   its coding as chosen (`_headers.ts`, `_negotiated.ts`), so every fast
+ *   response goes out through `send` or `sendCached`;
  * - no cycle between files.
  */
 import { fileURLToPath } from "node:url";
@@ -105,6 +110,15 @@ Deno.test("inside core/, a part imports only the parts below it", async () => {
 
 Deno.test("no folder imports a folder above it (core, server, cli, bench, tests)", async () => {
   const bad = (await edges()).filter((e) => (FORBIDDEN[top(e.from)] ?? []).includes(top(e.to)));
+  assertEquals(bad.map((e) => `${e.from}:${e.line} -> ${e.to}`), []);
+});
+
+Deno.test("a private file (_name.ts) of core/, server/ or cli/ is imported only from its own folder", async () => {
+  const bad = (await edges()).filter((e) => {
+    const slash = e.to.lastIndexOf("/");
+    if (!["core", "server", "cli"].includes(top(e.to)) || e.to[slash + 1] !== "_") return false;
+    return !e.from.startsWith(e.to.slice(0, slash + 1));
+  });
   assertEquals(bad.map((e) => `${e.from}:${e.line} -> ${e.to}`), []);
 });
 

@@ -23,9 +23,9 @@ export type AppEnv = {
   Variables: {
     /** The request id (accepted from the client or generated). */
     requestId: string;
-    /** Headers every response to this request carries (see response_headers.ts). */
+    /** Headers every response to this request carries (server/respond owns them: collect.ts). */
     responseHeaders: [string, string][];
-    /** The response those headers were built into, if a handler did so. */
+    /** The response those headers were built into by server/respond's `send` or `sendCached`. */
     headersBuiltInto: Response | undefined;
   };
 };

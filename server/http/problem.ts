@@ -16,11 +16,10 @@
  */
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { StoreError } from "../../core/store/mod.ts";
 import { type ProblemCode, ProblemError, PROBLEMS } from "../../core/model/mod.ts";
 import { baseUrlOf } from "./base_url.ts";
 import type { AppEnv } from "./env.ts";
-import { markHeadersBuilt, takeResponseHeaders } from "../middleware/response_headers.ts";
+import { problemOf, send } from "../respond/mod.ts";
 
 /** Media type of every error body. */
 export const PROBLEM_TYPE = "application/problem+json";
@@ -123,12 +122,8 @@ export function createProblems(options: ProblemsOptions): Problems {
       ["Content-Type", PROBLEM_TYPE],
       ["Cache-Control", "no-store"],
       ...Object.entries(extras.headers ?? {}),
-      ...takeResponseHeaders(c),
     ];
-    return markHeadersBuilt(
-      c,
-      new Response(JSON.stringify(problem), { status: problem.status, headers }),
-    );
+    return send(c, JSON.stringify(problem), { status: problem.status, headers });
   }
 
   const notFound: NotFoundHandler<AppEnv> = (c) => {
@@ -147,10 +142,11 @@ export function createProblems(options: ProblemsOptions): Problems {
       }
       return respond(c, err.code, err.message, { headers: err.headers, instance: err.instance });
     }
-    if (err instanceof StoreError) {
+    const failure = problemOf(err);
+    if (failure !== null) {
       // Logged once per failure so an operator sees why, without it reaching the client.
       errorLog(`error ${c.get("requestId") ?? "-"}: ${err.message}`);
-      return respond(c, "clubs_unavailable", "The club directory cannot be read right now");
+      return respond(c, failure.code, failure.detail);
     }
     // Hono's own exceptions already carry the response their thrower chose.
     if (err instanceof HTTPException) return err.getResponse();

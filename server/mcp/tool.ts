@@ -13,8 +13,9 @@
  * @module
  */
 import type { z } from "zod";
-import { type ClubStore, type Directory, StoreError } from "../../core/store/mod.ts";
+import type { ClubStore, Directory } from "../../core/store/mod.ts";
 import { type ProblemCode, PROBLEMS } from "../../core/model/mod.ts";
+import { problemOf } from "../respond/mod.ts";
 import type { CallToolResult, ToolAnnotations } from "./sdk.ts";
 
 /** What a tool call may read: the directory, and how links and the source are named. */
@@ -80,8 +81,9 @@ export function problemText(ctx: ToolContext, code: ProblemCode, detail: string)
 
 /**
  * Runs `read` on the current snapshot (`Directory.read`, which tells storage
- * failures from bugs). A {@link StoreError} is a tool error worded like the
- * REST `clubs_unavailable` problem; any other failure is `internal_error`.
+ * failures from bugs). A storage failure is a tool error worded like the
+ * REST `clubs_unavailable` problem (the one classifier, `problemOf`); any
+ * other failure is `internal_error`.
  * Both are logged to `ctx.errorLog`.
  */
 export function withStore(
@@ -91,11 +93,10 @@ export function withStore(
   try {
     return ctx.directory.read(read);
   } catch (e) {
-    if (e instanceof StoreError) {
+    const failure = problemOf(e);
+    if (failure !== null) {
       ctx.errorLog(`mcp: ${(e as Error).message}`);
-      return toolError(
-        problemText(ctx, "clubs_unavailable", "The club directory cannot be read right now"),
-      );
+      return toolError(problemText(ctx, failure.code, failure.detail));
     }
     ctx.errorLog(`mcp: a tool failed unexpectedly: ${(e as Error).stack ?? e}`);
     return toolError(problemText(ctx, "internal_error", "The tool failed unexpectedly"));

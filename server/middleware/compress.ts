@@ -5,9 +5,9 @@
  * server/http/compress.ts), with `Vary: Accept-Encoding` whether or not the
  * body was compressed. Such a response is built again (its body read and
  * its headers copied), so the hot routes (API club lists, website pages,
- * `/openapi.json`) compress their cached bodies themselves, with every
- * header at construction, and mark the response with {@link markNegotiated}
- * so this middleware leaves it alone.
+ * `/openapi.json`) send their cached bodies with `sendCached`
+ * (server/respond), compressed once and with every header at construction,
+ * and this middleware leaves those alone.
  *
  * Left alone too: HEAD-less empty bodies, 204 and 304, responses that
  * already carry `Content-Encoding`, `Cache-Control: no-transform`, and the
@@ -28,30 +28,13 @@
  */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/env.ts";
+import { isNegotiated } from "../respond/mod.ts";
 import {
   COMPRESS_MIN_BYTES,
   compressBody,
   compressible,
   negotiateEncoding,
 } from "../http/compress.ts";
-
-/** Responses whose coding their route already chose. */
-const negotiated = new WeakSet<Response>();
-
-/**
- * Notes that a route chose this response's coding (and sent `Vary`)
- * itself; returns it.
- *
- * @example
- * ```ts ignore
- * import { markNegotiated } from "./compress.ts";
- * return markNegotiated(new Response(gzipped, { headers: [["Content-Encoding", "gzip"]] }));
- * ```
- */
-export function markNegotiated(res: Response): Response {
-  negotiated.add(res);
-  return res;
-}
 
 /** Adds `Accept-Encoding` to a `Vary` value unless it is there (or is `*`). */
 function varyWith(vary: string | null): string {
@@ -76,7 +59,7 @@ export function compress(): MiddlewareHandler<AppEnv> {
   return async function compress(c, next) {
     await next();
     const res = c.res;
-    if (negotiated.has(res) || res.body === null) return;
+    if (isNegotiated(res) || res.body === null) return;
     if (res.status === 204 || res.status === 304 || c.req.path.startsWith("/api/mcp")) return;
     const headers = res.headers;
     if (!compressible(headers.get("content-type")) || headers.has("content-encoding")) return;

@@ -14,7 +14,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { DeprecationConfig } from "../config.ts";
 import type { AppEnv } from "../http/env.ts";
-import { addResponseHeader } from "./response_headers.ts";
+import { addResponseHeader } from "../respond/mod.ts";
 
 const EPOCH = /^@-?\d+$/;
 

@@ -24,7 +24,7 @@ import { clientAddress } from "../http/client_address.ts";
 import { rateKey } from "../http/rate_key.ts";
 import type { AppEnv } from "../http/env.ts";
 import type { Problems } from "../http/problem.ts";
-import { addResponseHeader } from "./response_headers.ts";
+import { addResponseHeader } from "../respond/mod.ts";
 import { RateTable } from "../http/rate_table.ts";
 import { LocalRateStore, type RateHit } from "../http/rate_store.ts";
 

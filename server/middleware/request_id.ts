@@ -13,7 +13,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/env.ts";
-import { addResponseHeader } from "./response_headers.ts";
+import { addResponseHeader } from "../respond/mod.ts";
 
 const SANE_ID = /^[\w.-]{1,200}$/;
 

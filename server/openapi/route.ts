@@ -12,22 +12,15 @@
  * @module
  */
 import type { Context } from "hono";
-import {
-  type Bytes,
-  cachedEncoding,
-  COMPRESS_MIN_BYTES,
-  CONSTANT_LEVELS,
-  type EncodedBodies,
-  negotiateEncoding,
-  VARY_ACCEPT_ENCODING,
-} from "../http/compress.ts";
+import { CONSTANT_LEVELS } from "../http/compress.ts";
 import type { AppEnv } from "../http/env.ts";
-import { markNegotiated } from "../middleware/compress.ts";
-import { markHeadersBuilt, takeResponseHeaders } from "../middleware/response_headers.ts";
+import { type CachedBody, sendCached } from "../respond/mod.ts";
 import { openApiJson } from "./document.ts";
 
-/** Compressed documents by support address (one per app configuration). */
-const encoded = new Map<string, EncodedBodies>();
+/** The document and its compressed forms, by support address (one per app configuration). */
+const documents = new Map<string, CachedBody>();
+
+const JSON_TYPE: readonly [string, string][] = [["Content-Type", "application/json"]];
 
 /**
  * The route's handler for an app whose contact is `supportEmail`.
@@ -42,22 +35,10 @@ const encoded = new Map<string, EncodedBodies>();
  */
 export function openApiRoute(supportEmail: string): (c: Context<AppEnv>) => Response {
   return function openApi(c) {
-    const json = openApiJson(supportEmail);
-    const headers: [string, string][] = [
-      ...takeResponseHeaders(c),
-      ["Content-Type", "application/json"],
-      [...VARY_ACCEPT_ENCODING],
-    ];
-    let body: string | Bytes = json;
-    const encoding = json.length >= COMPRESS_MIN_BYTES
-      ? negotiateEncoding(c.req.header("accept-encoding"))
-      : null;
-    if (encoding !== null) {
-      let cache = encoded.get(supportEmail);
-      if (cache === undefined) encoded.set(supportEmail, cache = {});
-      body = cachedEncoding(json, cache, encoding, CONSTANT_LEVELS[encoding]).bytes;
-      headers.push(["Content-Encoding", encoding]);
+    let entry = documents.get(supportEmail);
+    if (entry === undefined) {
+      documents.set(supportEmail, entry = { body: openApiJson(supportEmail), encoded: {} });
     }
-    return markNegotiated(markHeadersBuilt(c, new Response(body, { status: 200, headers })));
+    return sendCached(c, entry, { headers: JSON_TYPE, levels: CONSTANT_LEVELS });
   };
 }

@@ -1,8 +1,8 @@
 /**
  * `GET /api/v1/clubs` (docs/api.md#the-search-endpoint): query parameters in, the core's ClubList
  * bytes out. All filter rules live in the core (`parseSearch`, `findPage`,
- * `clubListJson`); this module only reads parameters, caches, and sets
- * headers.
+ * `clubListJson`); this module only reads parameters, caches, and names
+ * headers (server/respond builds the response).
  *
  * The hot path is two cache hits, both bounded by bytes: the parsed query
  * per raw query string (the route's own, see {@link queryCache}: parsing
@@ -11,9 +11,10 @@
  * gone with the snapshot when an import is picked up). Bodies are ASCII-only JSON strings (see
  * core/model/json.ts): one-byte strings that Deno sends without
  * re-encoding. A cached body is byte for byte what a fresh one would be.
- * Its compressed forms (see server/http/compress.ts) are kept in the same
- * entry, weighed with it, so they share the memo's budget: a client that
- * asks for `br` or `gzip` costs one compression per page and snapshot.
+ * Its compressed forms (made by `sendCached`, see server/respond/cached.ts)
+ * are kept in the same entry, weighed with it, so they share the memo's
+ * budget: a client that asks for `br` or `gzip` costs one compression per
+ * page and snapshot.
  * A search that finds nothing carries `suggestions` (see
  * core/search/suggest.ts).
  *
@@ -24,7 +25,7 @@
  * ```
  * @module
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import {
   clubListJson,
   filterKey,
@@ -51,18 +52,8 @@ import { type FeeAccess } from "../../core/club/mod.ts";
 import { baseUrlOf } from "../http/base_url.ts";
 import type { AppEnv } from "../http/env.ts";
 import type { Problems } from "../http/problem.ts";
-import { markHeadersBuilt, takeResponseHeaders } from "../middleware/response_headers.ts";
-import { markNegotiated } from "../middleware/compress.ts";
-import {
-  type Bytes,
-  cachedEncoding,
-  COMPRESS_MIN_BYTES,
-  type EncodedBodies,
-  encodedBytes,
-  type Encoding,
-  negotiateEncoding,
-  VARY_ACCEPT_ENCODING,
-} from "../http/compress.ts";
+import { encodedBytes } from "../http/compress.ts";
+import { type CachedBody, sendCached } from "../respond/mod.ts";
 
 /** Options of {@link clubsRoute}. */
 export interface ClubsRouteOptions {
@@ -79,17 +70,14 @@ export interface ClubsRouteOptions {
 }
 
 /**
- * A serialized response body kept for one snapshot. The JSON is ASCII-only
- * (see core/model/json.ts), so the string is one-byte and `Deno.serve` sends
- * it faster than a `Uint8Array`, which it copies on every response.
+ * A serialized response body kept for one snapshot, with its compressed
+ * forms. The JSON is ASCII-only (see core/model/json.ts), so the string is
+ * one-byte and `Deno.serve` sends it faster than a `Uint8Array`, which it
+ * copies on every response.
  */
-interface CachedPage {
-  /** ASCII-only JSON: a one-byte string that Deno sends without re-encoding. */
-  body: string;
+interface CachedPage extends CachedBody {
   /** Matches across all pages (the `X-Total-Clubs` header). */
   total: number;
-  /** The body compressed, by coding, made when first asked for. */
-  encoded: EncodedBodies;
 }
 
 /**
@@ -270,15 +258,15 @@ export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
   const accessOf = options.access ?? locked;
   const queries = options.queries ?? queryCache();
 
-  /** The page and the body to send: plain, or compressed with `encoding`. */
-  function body(
+  /** The page of `key`, made when the snapshot's memo lacks it, sent as the request accepts. */
+  function sendPage(
+    c: Context<AppEnv>,
     store: ClubStore,
-    query: SearchQuery,
-    facets: FacetName[],
+    parsed: ParsedQuery & { ok: true },
     key: string,
     access: FeeAccess,
-    encoding: Encoding | null,
-  ): { page: CachedPage; sent: string | Bytes; encoding: Encoding | null } {
+  ): Response {
+    const { query, facets } = parsed;
     const memo = pages(store);
     const page = memo.use(key, () => {
       const found = findPage(store, query);
@@ -296,14 +284,22 @@ export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
         : list;
       return { body, total: found.total, encoded: {} };
     });
-    if (encoding === null || page.body.length < COMPRESS_MIN_BYTES) {
-      return { page, sent: page.body, encoding: null };
-    }
-    const made = cachedEncoding(page.body, page.encoded, encoding);
-    // Weighed again with its new form (evicting others if the budget is
-    // full), if the memo kept the page at all.
-    if (made.made && memo.get(key) === page) memo.set(key, page);
-    return { page, sent: made.bytes, encoding };
+    return sendCached(c, page, {
+      headers: [
+        ["Content-Type", "application/json"],
+        ["Cache-Control", "private, no-store"],
+        ["X-Total-Clubs", String(page.total)],
+        ["X-Data-Source", name],
+      ],
+      link: pageLinks(
+        baseUrlOf(baseUrl, c.req.url),
+        parsed.rest,
+        query.page,
+        query.limit,
+        page.total,
+      ),
+      kept: { memo, key },
+    });
   }
 
   return new Hono<AppEnv>()
@@ -315,30 +311,9 @@ export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
       let parsed = queries.get(search);
       if (parsed === undefined) queries.set(search, parsed = parseQuery(search));
       if (!parsed.ok) throw new ProblemError(parsed.error.code, parsed.error.detail);
-      const { query, facets, key } = parsed;
+      const ok = parsed;
       // A storage failure is a StoreError, which the app's onError answers.
-      const wanted = negotiateEncoding(c.req.header("accept-encoding"));
-      const out = directory.read((store) =>
-        body(store, query, facets, key + access, access, wanted)
-      );
-
-      // Every header goes in at construction: touching res.headers later
-      // makes Deno drop the native response it prepared and build it again.
-      const headers: [string, string][] = [
-        ...takeResponseHeaders(c),
-        ["Content-Type", "application/json"],
-        ["Cache-Control", "private, no-store"],
-        ["X-Total-Clubs", String(out.page.total)],
-        ["X-Data-Source", name],
-        // Always, also for a small or plain body: caches must key on it.
-        [...VARY_ACCEPT_ENCODING],
-      ];
-      if (out.encoding !== null) headers.push(["Content-Encoding", out.encoding]);
-      const { page, limit } = parsed.query;
-      const link = pageLinks(baseUrlOf(baseUrl, url), parsed.rest, page, limit, out.page.total);
-      if (link !== null) headers.push(["Link", link]);
-      const res = new Response(out.sent, { status: 200, headers });
-      return markNegotiated(markHeadersBuilt(c, res));
+      return directory.read((store) => sendPage(c, store, ok, ok.key + access, access));
     })
     .all(PATH, function otherMethods(c) {
       return problems.respond(

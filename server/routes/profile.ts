@@ -18,7 +18,7 @@
  */
 import { type Context, Hono } from "hono";
 import { type Club, type ClubRecord, ClubRecordSchema } from "../../core/schema/mod.ts";
-import { type ClubStore, type Directory, StoreError } from "../../core/store/mod.ts";
+import type { ClubStore, Directory } from "../../core/store/mod.ts";
 import { type ProblemCode, ProblemError, PROBLEMS } from "../../core/model/mod.ts";
 import { clubUrl, type FeeAccess, toApiClub } from "../../core/club/mod.ts";
 import { findPage, parseSearch, type RawSearch } from "../../core/search/mod.ts";
@@ -39,6 +39,7 @@ import {
   typeClubs,
   waitlistText,
 } from "../html/mod.ts";
+import { problemOf } from "../respond/mod.ts";
 import { prefersJson } from "./problems.ts";
 
 /**
@@ -67,8 +68,6 @@ export interface ProfileDeps {
   /** The service's display name (default "Club Directory"). */
   name?: string;
 }
-
-const UNAVAILABLE = "The club directory cannot be read right now";
 
 /** The JSON representation differs by session and by `Accept`. */
 const JSON_HEADERS = {
@@ -113,8 +112,9 @@ export function profileRoutes(deps: ProfileDeps): Hono {
       });
     } catch (e) {
       // JSON clients get the app's onError answer; browsers the same problem as a page.
-      if (json || !(e instanceof StoreError)) throw e;
-      return problem(c, deps, "clubs_unavailable", UNAVAILABLE, json, e);
+      const failure = json ? null : problemOf(e);
+      if (failure === null) throw e;
+      return problem(c, deps, failure.code, failure.detail, json, e);
     }
     if (!found) return notFound(c, deps, slug, json);
     const club = toApiClub(found.record, access);

@@ -4,8 +4,8 @@
  * page `GET /clubs`, sign-in and sign-out, and the hashed assets. Pages are
  * plain HTML that works without JavaScript; a page's HTML is kept per
  * snapshot, search and access level, so a repeated search costs a lookup.
- * Its compressed forms (see server/http/compress.ts) are kept in the same
- * entry and weighed with it, within the same budget.
+ * Its compressed forms (made by `sendCached`, see server/respond/cached.ts)
+ * are kept in the same entry and weighed with it, within the same budget.
  *
  * @example
  * ```ts ignore
@@ -18,20 +18,12 @@
 import { type Context, Hono } from "hono";
 import { type ProblemCode, PROBLEMS } from "../../core/model/mod.ts";
 import { type FeeAccess } from "../../core/club/mod.ts";
-import { type ClubStore, StoreError } from "../../core/store/mod.ts";
+import type { ClubStore } from "../../core/store/mod.ts";
 import { pageShell, problemMain, searchQuery, SESSION_PAGE_HEADERS } from "../html/mod.ts";
 import { baseUrlOf } from "../http/base_url.ts";
 import type { AppEnv } from "../http/env.ts";
-import { markHeadersBuilt, takeResponseHeaders } from "../middleware/response_headers.ts";
-import { markNegotiated } from "../middleware/compress.ts";
-import {
-  type Bytes,
-  cachedEncoding,
-  COMPRESS_MIN_BYTES,
-  type EncodedBodies,
-  encodedBytes,
-  negotiateEncoding,
-} from "../http/compress.ts";
+import { encodedBytes } from "../http/compress.ts";
+import { type CachedBody, problemOf, sendCached } from "../respond/mod.ts";
 import { assetRoutes } from "./assets.ts";
 import type { SiteDeps } from "./deps.ts";
 import { homePage } from "./home.ts";
@@ -43,13 +35,9 @@ export { siteDeps } from "./deps.ts";
 export type { SiteDeps, SiteOptions } from "./deps.ts";
 export { wantsHomePage } from "./negotiate.ts";
 
-/** A rendered page kept for a snapshot. */
-interface CachedHtml {
-  /** ASCII-only HTML (see {@link asciiHtml}). */
-  html: string;
+/** A rendered page kept for a snapshot: ASCII-only HTML (see {@link asciiHtml}). */
+interface CachedHtml extends CachedBody {
   total: number;
-  /** The page compressed, by coding, made when first asked for. */
-  encoded: EncodedBodies;
 }
 
 /**
@@ -60,37 +48,27 @@ const PAGES_BYTES = 4 * 1024 * 1024;
 
 function pages(store: ClubStore) {
   return store.memo<string, CachedHtml>("site.pages", PAGES_BYTES, {
-    weigh: (v, k) => v.html.length + k.length * 2 + 16 + encodedBytes(v.encoded),
+    weigh: (v, k) => v.body.length + k.length * 2 + 16 + encodedBytes(v.encoded),
   });
 }
 
-/** A page as it goes out: its HTML, or one of its compressed forms. */
-interface SentPage {
-  body: string | Bytes;
-  /** `Content-Encoding`, or null for the HTML as it is. */
-  encoding: string | null;
-}
+/** A session page's headers but `Vary`, which `sendCached` sends with `Accept-Encoding` added. */
+const { Vary: HTML_VARY, ...HTML_HEADERS_BUT_VARY } = SESSION_PAGE_HEADERS;
+const HTML_HEADERS = Object.entries(HTML_HEADERS_BUT_VARY);
 
 /**
- * The cached page `key` (made by `make` when missing), in the coding the
- * request accepts; a compressed form made now is kept in the entry, which
- * is weighed again.
+ * The cached page `key` (made by `make` when missing), sent in the coding
+ * the request accepts; a compressed form made now is kept in the entry.
  */
-function cachedPage(
+function sendPage(
   c: Context<AppEnv>,
   store: ClubStore,
   key: string,
   make: () => Omit<CachedHtml, "encoded">,
-): SentPage {
+): Response {
   const memo = pages(store);
   const page = memo.use(key, () => ({ ...make(), encoded: {} }));
-  if (page.html.length < COMPRESS_MIN_BYTES) return { body: page.html, encoding: null };
-  const encoding = negotiateEncoding(c.req.header("accept-encoding"));
-  if (encoding === null) return { body: page.html, encoding: null };
-  const made = cachedEncoding(page.html, page.encoded, encoding);
-  // Weighed again with its new form, if the memo kept the page at all.
-  if (made.made && memo.get(key) === page) memo.set(key, page);
-  return { body: made.bytes, encoding };
+  return sendCached(c, page, { headers: HTML_HEADERS, vary: HTML_VARY, kept: { memo, key } });
 }
 
 /**
@@ -133,34 +111,19 @@ function problemPage(
   return c.body(html, p.status as 400 | 500, SESSION_PAGE_HEADERS);
 }
 
-const UNAVAILABLE = "The club directory cannot be read right now";
-
-/** Reads the snapshot for a page; a storage failure becomes the HTML 500 page. */
+/** Reads the snapshot for a page; a storage failure becomes the HTML problem page. */
 function withStore(
   c: Context<AppEnv>,
   deps: SiteDeps,
-  fn: (store: ClubStore) => SentPage,
-): SentPage | Response {
+  fn: (store: ClubStore) => Response,
+): Response {
   try {
     return deps.directory.read(fn);
   } catch (e) {
-    if (e instanceof StoreError) return problemPage(c, deps, "clubs_unavailable", UNAVAILABLE);
-    throw e;
+    const failure = problemOf(e);
+    if (failure === null) throw e;
+    return problemPage(c, deps, failure.code, failure.detail);
   }
-}
-
-/** A session page's headers; it also varies by `Accept-Encoding`, plain or not. */
-const HTML_HEADERS = Object.entries({
-  ...SESSION_PAGE_HEADERS,
-  Vary: `${SESSION_PAGE_HEADERS.Vary}, Accept-Encoding`,
-});
-
-/** A page built with every header at construction (see response_headers.ts). */
-function htmlResponse(c: Context<AppEnv>, page: SentPage): Response {
-  const headers: [string, string][] = [...takeResponseHeaders(c), ...HTML_HEADERS];
-  if (page.encoding !== null) headers.push(["Content-Encoding", page.encoding]);
-  const res = new Response(page.body, { status: 200, headers });
-  return markNegotiated(markHeadersBuilt(c, res));
 }
 
 /**
@@ -174,16 +137,15 @@ function htmlResponse(c: Context<AppEnv>, page: SentPage): Response {
  */
 export function homeResponse(c: Context<AppEnv>, deps: SiteDeps): Response {
   const access: FeeAccess = deps.access(c.req.raw);
-  const out = withStore(
+  return withStore(
     c,
     deps,
     (store) =>
-      cachedPage(c, store, `home|${deps.root}|${access}`, () => ({
-        html: asciiHtml(homePage(deps, store, access)),
+      sendPage(c, store, `home|${deps.root}|${access}`, () => ({
+        body: asciiHtml(homePage(deps, store, access)),
         total: 0,
       })),
   );
-  return out instanceof Response ? out : htmlResponse(c, out);
 }
 
 /**
@@ -216,16 +178,15 @@ export function siteRoutes(deps: SiteDeps): Hono<AppEnv> {
       return c.redirect(`${deps.root}/clubs${canonical ? `?${canonical}` : ""}`, 302);
     }
     const access = deps.access(c.req.raw);
-    const out = withStore(
+    return withStore(
       c,
       deps,
       (store) =>
-        cachedPage(c, store, `clubs|${deps.root}|${access}|${value.key}`, () => {
+        sendPage(c, store, `clubs|${deps.root}|${access}|${value.key}`, () => {
           const page = resultsPage(deps, store, value, access);
-          return { html: asciiHtml(page.html), total: page.total };
+          return { body: asciiHtml(page.html), total: page.total };
         }),
     );
-    return out instanceof Response ? out : htmlResponse(c, out);
   });
   return app;
 }
