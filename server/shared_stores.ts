@@ -2,7 +2,8 @@
  * The stores several replicas share: sessions (`--sessions redis://…`) and
  * rate-limit counts (`--rate-limit-store redis://…`). They are opened before
  * an isolate serves (connecting takes a moment; the sessions are loaded
- * first, so a replica never serves with an empty copy while Redis is up)
+ * first, so a replica never serves with an empty copy while Redis is up;
+ * a token the copy does not hold yet is looked up before the app reads it)
  * and closed after it stops. Every worker isolate of `--workers N` opens its
  * own connections to the same Redis, so all of them count and look up in
  * one place; while Redis is down they fall back to the process's shared
@@ -20,6 +21,7 @@
 import { isRedisUrl } from "../core/redis/mod.ts";
 import { openSessionLookup, type SessionLookup } from "../core/sessions/mod.ts";
 import { openRateStore, type RateStore } from "./http/rate_store.ts";
+import { lookingUpNewSessions } from "./http/sessions.ts";
 import type { RateTable } from "./http/rate_table.ts";
 import { listen, type Listening, type ListenOptions, type ServeSettings } from "./listen.ts";
 import { stderrLine } from "./middleware/access_log.ts";
@@ -96,10 +98,17 @@ export async function listenShared(
   });
   let running: Listening;
   try {
+    const sessions = stores.sessions;
     running = listen(settings, {
       ...options,
-      sessions: stores.sessions,
+      sessions,
       rateStore: stores.rateStore,
+      configure: (app) => {
+        // A session created on another replica since the last poll counts on
+        // the request that presents it: listen's handler calls app.fetch.
+        if (sessions) app.fetch = lookingUpNewSessions(sessions, app.fetch);
+        options.configure?.(app);
+      },
     });
   } catch (e) {
     await stores.close();

@@ -14,28 +14,33 @@
  * @module
  */
 import { isRedisUrl } from "../redis/mod.ts";
-import {
-  type NewSession,
-  SESSION_TIERS,
-  SessionError,
-  type SessionInfo,
-  SessionStore,
-} from "./store.ts";
+import type { OnDemandLimits } from "./on_demand.ts";
+import type { NewSession, SessionInfo } from "./session.ts";
+import { SessionStore } from "./sqlite.ts";
 
 /**
  * What the server needs: the active session of a token, answered from
- * memory or a local file, so a request never waits on a network store.
+ * memory or a local file. Only a token a shared store's copy does not hold
+ * yet costs a request a bounded wait, through {@link SessionLookup.prefetch}.
  *
  * @example
  * ```ts ignore
  * import type { SessionLookup } from "./backend.ts";
  * const lookup: SessionLookup = SessionStore.reader("data/clubs.sessions.db");
+ * await lookup.prefetch?.(token);
  * lookup.lookup(token)?.tier; // "member"
  * ```
  */
 export interface SessionLookup {
   /** The active session of a token, or null (malformed, unknown, expired, revoked). */
   lookup(token: string, now?: number): SessionInfo | null;
+  /**
+   * A store whose copy may lag (Redis): makes {@link lookup} know a token
+   * created elsewhere a moment ago, by one bounded lookup. Undefined when
+   * there is nothing to wait for; never rejects. Absent: lookup() reads the
+   * store itself (the SQLite file).
+   */
+  prefetch?(token: string): Promise<void> | undefined;
   /** Releases the store. */
   close(): void;
 }
@@ -58,44 +63,6 @@ export interface SessionAdmin extends AsyncDisposable {
   list(): Promise<SessionInfo[]>;
   /** Revokes by token or id; the session (already revoked: `revokedAt` unchanged), or null. */
   revoke(tokenOrId: string, now?: number): Promise<SessionInfo | null>;
-}
-
-/**
- * Throws {@link SessionError} unless a new session's tier and lifetime are valid.
- *
- * @example
- * ```ts
- * import { checkNewSession } from "./backend.ts";
- * checkNewSession({ tier: "free", ttlMs: 60_000 }); // fine
- * ```
- */
-export function checkNewSession(input: NewSession): void {
-  if (!SESSION_TIERS.includes(input.tier)) {
-    throw new SessionError(
-      `Cannot create session: tier must be one of ${SESSION_TIERS.join(", ")}, got "${input.tier}"`,
-    );
-  }
-  if (!Number.isSafeInteger(input.ttlMs) || input.ttlMs <= 0) {
-    throw new SessionError(
-      `Cannot create session: lifetime must be a positive whole number of ms, got ${input.ttlMs}`,
-    );
-  }
-}
-
-/**
- * A new session id: 10 hex characters (40 random bits), safe to print.
- *
- * @example
- * ```ts
- * import { newSessionId } from "./backend.ts";
- * newSessionId().length; // 10
- * ```
- */
-export function newSessionId(): string {
-  return Array.from(
-    crypto.getRandomValues(new Uint8Array(5)),
-    (b) => b.toString(16).padStart(2, "0"),
-  ).join("");
 }
 
 /**
@@ -143,11 +110,14 @@ export interface LookupOptions {
   pollMs?: number;
   /** Redis: how long to wait for the first copy before serving without it (ms; default 3000). */
   waitMs?: number;
+  /** Redis: bounds of the lookups of tokens the copy does not hold (default `ON_DEMAND_LIMITS`). */
+  onDemand?: Partial<OnDemandLimits>;
 }
 
 /**
  * Opens the store the server reads: the SQLite file read-only, or a local
- * copy of the Redis sessions that follows every change within `pollMs`.
+ * copy of the Redis sessions that follows every change within `pollMs` and
+ * looks up a token it does not hold yet on the request that presents it.
  *
  * @example
  * ```ts ignore
@@ -161,6 +131,6 @@ export async function openSessionLookup(
   options: LookupOptions,
 ): Promise<SessionLookup> {
   if (!isRedisUrl(where)) return SessionStore.reader(where);
-  const { RedisSessionMirror } = await import("./redis.ts");
+  const { RedisSessionMirror } = await import("./redis_mirror.ts");
   return await RedisSessionMirror.open(where, options);
 }

@@ -10,9 +10,14 @@
  * revoked token is no session at all (`locked`), never an error, so a stale
  * token degrades to the anonymous view instead of breaking a client.
  *
+ * With sessions in Redis, {@link lookingUpNewSessions} runs before the app,
+ * so a session created on another replica a moment ago counts on the first
+ * request that presents it (a bounded wait, only for a token this replica
+ * does not hold yet); the access function itself never waits.
+ *
  * @example
  * ```ts ignore
- * import { SessionStore, sessionStorePath } from "../../core/sessions/store.ts";
+ * import { SessionStore, sessionStorePath } from "../../core/sessions/mod.ts";
  * import { sessionAccess } from "./sessions.ts";
  * const access = sessionAccess(SessionStore.reader(sessionStorePath("data/clubs.db")));
  * access(new Request("http://x/api/v1/clubs")); // "locked"
@@ -125,5 +130,30 @@ export function sessionErrorLog(
     seen.set(error.message, { at: t, skipped: 0 });
     const more = last?.skipped ? ` (${last.skipped} more like it since the last report)` : "";
     log(`warning: session store: ${error.message}; treating those requests as anonymous${more}`);
+  };
+}
+
+/**
+ * Wraps a fetch handler so that, before the app reads the session of a
+ * request, a token the store's copy does not hold yet is looked up once
+ * ({@link SessionLookup.prefetch}: bounded in time and in lookups in
+ * flight). A request with no token, a known token, or a store without
+ * `prefetch` (the SQLite file) goes straight through, without a promise.
+ *
+ * @example
+ * ```ts ignore
+ * const fetch = lookingUpNewSessions(mirror, app.fetch);
+ * Deno.serve((req, info) => fetch(req, info));
+ * ```
+ */
+export function lookingUpNewSessions<A extends unknown[]>(
+  store: SessionLookup,
+  fetch: (req: Request, ...rest: A) => Response | Promise<Response>,
+): (req: Request, ...rest: A) => Response | Promise<Response> {
+  if (!store.prefetch) return fetch;
+  return (req, ...rest) => {
+    const token = requestToken(req);
+    const asking = token === null ? undefined : store.prefetch!(token);
+    return asking === undefined ? fetch(req, ...rest) : asking.then(() => fetch(req, ...rest));
   };
 }

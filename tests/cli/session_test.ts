@@ -1,7 +1,7 @@
 // Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { UsageError } from "../../cli/args.ts";
 import { parseDuration } from "../../cli/session.ts";
-import { hashToken, SessionStore } from "../../core/sessions/store.ts";
+import { hashToken, SessionStore } from "../../core/sessions/mod.ts";
 import { FIXTURE_CSV } from "../_fixture.ts";
 import { hasTerminal, runAtTerminal, runMain } from "../_run.ts";
 import stringWidth from "string-width";

@@ -4,7 +4,7 @@
  * sessions decide fee visibility on REST and profile pages, /openapi.json,
  * and the MCP endpoint behind the same rate limit and Host allowlist.
  */
-import { SessionStore, sessionStorePath } from "../../core/sessions/store.ts";
+import { SessionStore, sessionStorePath } from "../../core/sessions/mod.ts";
 import { DEFAULT_SETTINGS, listen } from "../../server/listen.ts";
 import { assertMatchesSchema } from "./_openapi.ts";
 import { testApp } from "./_helpers.ts";

@@ -1,10 +1,16 @@
 // Test tier: e2e (a real browser, Redis, nginx or a compiled binary; see tests/tiers.ts).
-import { DEFAULT_SETTINGS, listen, type ServeSettings } from "../../server/listen.ts";
+import {
+  DEFAULT_SETTINGS,
+  listen,
+  type Listening,
+  type ListenOptions,
+  type ServeSettings,
+} from "../../server/listen.ts";
 import { listenShared } from "../../server/shared_stores.ts";
-import { openSessionAdmin } from "../../core/sessions/mod.ts";
+import { newToken, openSessionAdmin } from "../../core/sessions/mod.ts";
 import { assert, assertEquals, assertThrows } from "../_assert.ts";
 import { sharedFixture } from "../_fixture.ts";
-import { redisMissing, startRedis } from "../_redis.ts";
+import { redisMissing, startRedis, type TestRedis } from "../_redis.ts";
 import { MAIN, spawn } from "../_run.ts";
 import { createClient } from "redis";
 import { RATE_KEY_PREFIX } from "../../server/http/redis_rate_store.ts";
@@ -25,11 +31,52 @@ function settings(overrides: Partial<ServeSettings>): ServeSettings {
   };
 }
 
-async function feeAccess(port: number, token: string): Promise<string> {
+async function feeAccess(port: number, token: string, as = "bearer"): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${port}/api/v1/clubs?limit=1`, {
-    headers: { authorization: `Bearer ${token}` },
+    headers: as === "cookie"
+      ? { cookie: `session=${token}` }
+      : { authorization: `Bearer ${token}` },
   });
   return (await res.json()).fee_access;
+}
+
+/** Replicas serving `shared`, each with its own connections to Redis; `await using` closes them. */
+async function replicas(
+  shared: ServeSettings,
+  count: number,
+  options: ListenOptions = {},
+): Promise<{ ports: number[] } & AsyncDisposable> {
+  const running: Listening[] = [];
+  for (let i = 0; i < count; i++) running.push(await listenShared(shared, options));
+  return {
+    ports: running.map((r) => r.server.addr.port),
+    async [Symbol.asyncDispose]() {
+      for (const r of running) await r.close();
+    },
+  };
+}
+
+/** What `fn` gives, and how long it took (ms). */
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const value = await fn();
+  return [value, performance.now() - started];
+}
+
+/** Single-session lookups Redis has run (the on-demand script), from INFO commandstats. */
+async function scriptCalls(url: string): Promise<number> {
+  const client = createClient({ url });
+  await client.connect();
+  try {
+    let calls = 0;
+    const info = await client.info("commandstats");
+    for (const m of info.matchAll(/^cmdstat_(?:eval|evalsha):calls=(\d+),.*failed_calls=(\d+)/gm)) {
+      calls += Number(m[1]) - Number(m[2]);
+    }
+    return calls;
+  } finally {
+    await client.close();
+  }
 }
 
 Deno.test("listen() refuses Redis stores it was not given (listenShared opens them)", () => {
@@ -50,54 +97,108 @@ Deno.test({
       rateLimitStore: redis.url,
     });
     const lines: string[] = [];
-    const a = await listenShared(shared, { log: (l) => lines.push(l) });
-    const b = await listenShared(shared, { log: (l) => lines.push(l) });
-    try {
-      const ports = [a.server.addr.port, b.server.addr.port];
-      const statuses: number[] = [];
-      for (let i = 0; i < 10; i++) {
-        const res = await fetch(`http://127.0.0.1:${ports[i % 2]}/api/v1/clubs?limit=1`);
-        await res.body?.cancel();
-        statuses.push(res.status);
-      }
-      assertEquals(statuses, [200, 200, 200, 200, 429, 429, 429, 429, 429, 429]);
-      assertEquals(lines, []);
-    } finally {
-      await a.close();
-      await b.close();
+    await using two = await replicas(shared, 2, { log: (l) => lines.push(l) });
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`http://127.0.0.1:${two.ports[i % 2]}/api/v1/clubs?limit=1`);
+      await res.body?.cancel();
+      statuses.push(res.status);
     }
+    assertEquals(statuses, [200, 200, 200, 200, 429, 429, 429, 429, 429, 429]);
+    assertEquals(lines, []);
   },
 });
 
-Deno.test({
-  name: "Two replicas following one Redis agree on new and revoked sessions",
-  ignore,
-  async fn() {
-    await using redis = await startRedis();
-    const shared = settings({ rateLimit: "off", sessions: redis.url });
-    const a = await listenShared(shared);
-    const b = await listenShared(shared);
-    try {
-      const ports = [a.server.addr.port, b.server.addr.port];
-      await using admin = await openSessionAdmin(redis.url, "write");
-      const { token, session } = await admin.create({ tier: "free", ttlMs: 60_000 });
-      const agree = async (want: string) => {
-        for (let i = 0; i < 100; i++) {
-          const seen = await Promise.all(ports.map((p) => feeAccess(p, token)));
-          if (seen.every((s) => s === want)) return true;
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        return false;
-      };
-      assert(await agree("band"), "both replicas grant the new session");
-      await admin.revoke(session.id);
-      assert(await agree("locked"), "both replicas drop the revoked session");
-    } finally {
-      await a.close();
-      await b.close();
+/** A test of `count` replicas sharing sessions in a fresh Redis (quiet: Redis outages are expected). */
+function sessionsTest(
+  name: string,
+  count: number,
+  fn: (redis: TestRedis, ports: number[]) => Promise<void>,
+): void {
+  Deno.test({
+    name,
+    ignore,
+    async fn() {
+      await using redis = await startRedis();
+      const shared = settings({ rateLimit: "off", sessions: redis.url });
+      await using running = await replicas(shared, count, { log: () => {} });
+      try {
+        await fn(redis, running.ports);
+      } finally {
+        redis.freeze(false);
+      }
+    },
+  });
+}
+
+sessionsTest(
+  "Two replicas following one Redis agree on new and revoked sessions",
+  2,
+  async (redis, ports) => {
+    await using admin = await openSessionAdmin(redis.url, "write");
+    const { token, session } = await admin.create({ tier: "free", ttlMs: 60_000 });
+    const agree = async (want: string) => {
+      for (let i = 0; i < 100; i++) {
+        const seen = await Promise.all(ports.map((p) => feeAccess(p, token)));
+        if (seen.every((s) => s === want)) return true;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return false;
+    };
+    assert(await agree("band"), "both replicas grant the new session");
+    await admin.revoke(session.id);
+    assert(await agree("locked"), "both replicas drop the revoked session");
+  },
+);
+
+sessionsTest(
+  "A session created while two replicas run counts on both at their very next request",
+  2,
+  async (redis, [a, b]) => {
+    await using admin = await openSessionAdmin(redis.url, "write");
+    // Five times, so that a poll landing by chance between create and request cannot pass it.
+    for (let i = 0; i < 5; i++) {
+      const { token } = await admin.create({ tier: "member", ttlMs: 60_000 });
+      const [seen, lag] = await timed(() =>
+        Promise.all([feeAccess(b!, token, "cookie"), feeAccess(a!, token)])
+      );
+      assertEquals(seen, ["exact", "exact"], `round ${i}`);
+      assert(lag < 100, `both answered within ${lag.toFixed(1)} ms, before a 100 ms poll`);
     }
   },
-});
+);
+
+sessionsTest(
+  "A replica looks an unknown token up in Redis once, then answers it from memory",
+  1,
+  async (redis, [port]) => {
+    const before = await scriptCalls(redis.url);
+    const stranger = newToken();
+    for (let i = 0; i < 5; i++) assertEquals(await feeAccess(port!, stranger), "locked");
+    assertEquals(await scriptCalls(redis.url) - before, 1, "one lookup for five requests");
+  },
+);
+
+sessionsTest(
+  "With Redis stopped or silent, a replica answers an unknown token as locked at once",
+  1,
+  async (redis, [port]) => {
+    // Silent (connected, no answers): the lookup gives up after its 75 ms.
+    redis.freeze(true);
+    const [frozen, waited] = await timed(() => feeAccess(port!, newToken()));
+    assertEquals(frozen, "locked");
+    assert(waited < 300, `answered in ${waited.toFixed(1)} ms`);
+    redis.freeze(false);
+    // Stopped: nothing is asked, nothing is waited for.
+    await redis.stop();
+    await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 3; i++) {
+      const [stopped, ms] = await timed(() => feeAccess(port!, newToken()));
+      assertEquals(stopped, "locked");
+      assert(ms < 100, `answered in ${ms.toFixed(1)} ms`);
+    }
+  },
+);
 
 Deno.test({
   name: "serve --workers 2 --rate-limit-store: every worker counts in the one Redis",

@@ -1,5 +1,10 @@
-import { newToken, SessionStore } from "../../../core/sessions/store.ts";
-import { requestToken, sessionAccess, sessionErrorLog } from "../../../server/http/sessions.ts";
+import { newToken, type SessionInfo, SessionStore } from "../../../core/sessions/mod.ts";
+import {
+  lookingUpNewSessions,
+  requestToken,
+  sessionAccess,
+  sessionErrorLog,
+} from "../../../server/http/sessions.ts";
 import { assertMatch, assertStrictEquals } from "../../_assert.ts";
 
 const DAY = 86_400_000;
@@ -171,4 +176,59 @@ Deno.test("sessionErrorLog() writes a repeated failure once a minute, with the c
   onError(new Error('Session store "x" is locked'));
   assertStrictEquals(lines.length, 3);
   assertMatch(lines[2]!, /anonymous \(999 more like it since the last report\)$/);
+});
+
+/** A store that learns a token only when asked about it (like a Redis copy before its poll). */
+function laggingStore() {
+  const known = new Map<string, SessionInfo>();
+  const asked: string[] = [];
+  return {
+    asked,
+    lookup: (token: string) => known.get(token) ?? null,
+    prefetch(token: string): Promise<void> | undefined {
+      if (known.has(token)) return undefined;
+      asked.push(token);
+      return new Promise<void>((resolve) =>
+        setTimeout(() => {
+          known.set(token, {
+            id: "3f9a0c12be",
+            tier: "member",
+            label: null,
+            createdAt: 0,
+            expiresAt: Date.now() + DAY,
+            revokedAt: null,
+          });
+          resolve();
+        }, 5)
+      );
+    },
+    close() {},
+  };
+}
+
+Deno.test("lookingUpNewSessions(): a token the store does not know is looked up before the app reads it", async () => {
+  const store = laggingStore();
+  const access = sessionAccess(store);
+  const handler = lookingUpNewSessions(store, (r: Request) => new Response(access(r)));
+  const token = newToken();
+  assertStrictEquals(access(req({ cookie: `session=${token}` })), "locked", "not known yet");
+  const res = await handler(req({ cookie: `session=${token}` }));
+  assertStrictEquals(await res.text(), "exact");
+  assertStrictEquals(store.asked.length, 1);
+});
+
+Deno.test("lookingUpNewSessions(): no token, or a known one, goes straight through", async () => {
+  const store = laggingStore();
+  const handler = lookingUpNewSessions(store, () => new Response("ok"));
+  assertStrictEquals(handler(req()) instanceof Response, true, "no promise to wait for");
+  const token = newToken();
+  await handler(req({ authorization: `Bearer ${token}` }));
+  assertStrictEquals(handler(req({ authorization: `Bearer ${token}` })) instanceof Response, true);
+  assertStrictEquals(store.asked.length, 1);
+});
+
+Deno.test("lookingUpNewSessions(): a store without prefetch (the SQLite file) leaves the handler as it is", async () => {
+  await using s = await withStore();
+  const handler = () => new Response("ok");
+  assertStrictEquals(lookingUpNewSessions(s.reader, handler), handler);
 });

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { Directory } from "../../../core/store/directory.ts";
 import type { FeeAccess } from "../../../core/club/mod.ts";
 import { toApiClub } from "../../../core/club/mod.ts";
-import { newToken, SessionStore, sessionStorePath } from "../../../core/sessions/store.ts";
+import { newToken, SessionStore, sessionStorePath } from "../../../core/sessions/mod.ts";
 import type { AppEnv } from "../../../server/http/env.ts";
 import { createProblems } from "../../../server/http/problem.ts";
 import { profileRoutes } from "../../../server/routes/profile.ts";

@@ -8,7 +8,7 @@
  * accessibility violation on the home, results and profile pages.
  */
 import type { HTTPRequest, Page } from "puppeteer-core";
-import { SessionStore, sessionStorePath } from "../../../core/sessions/store.ts";
+import { SessionStore, sessionStorePath } from "../../../core/sessions/mod.ts";
 import { sessionAccess } from "../../../server/http/sessions.ts";
 import { testApp } from "../_helpers.ts";
 import {

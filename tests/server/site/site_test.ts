@@ -1,4 +1,4 @@
-import { SessionStore, sessionStorePath } from "../../../core/sessions/store.ts";
+import { SessionStore, sessionStorePath } from "../../../core/sessions/mod.ts";
 import { sessionAccess } from "../../../server/http/sessions.ts";
 import { PAGE_CSP, STYLESHEET } from "../../../server/html/mod.ts";
 import { testApp } from "../_helpers.ts";

@@ -3,15 +3,12 @@ import { DatabaseSync } from "node:sqlite";
 import { importCsv, openSource } from "../../../core/import/build/import.ts";
 import {
   hashToken,
-  isTokenShaped,
   newToken,
   SessionError,
   SessionLockedError,
-  sessionState,
   SessionStore,
   sessionStorePath,
-  TIER_ACCESS,
-} from "../../../core/sessions/store.ts";
+} from "../../../core/sessions/mod.ts";
 import { FIXTURE_CSV } from "../../_fixture.ts";
 import { spawn } from "../../_run.ts";
 import {
@@ -44,38 +41,6 @@ Deno.test("sessionStorePath() puts the store beside the database", () => {
   assertStrictEquals(sessionStorePath("/srv/x/clubs.DB"), "/srv/x/clubs.sessions.db");
   assertStrictEquals(sessionStorePath("/srv/clubs.sqlite"), "/srv/clubs.sqlite.sessions.db");
   assertNotStrictEquals(sessionStorePath("clubs.db"), "clubs.db");
-});
-
-Deno.test("newToken() is cds_ + 43 base64url characters (256 random bits)", () => {
-  const seen = new Set<string>();
-  for (let i = 0; i < 200; i++) {
-    const t = newToken();
-    assertMatch(t, /^cds_[A-Za-z0-9_-]{43}$/);
-    assert(isTokenShaped(t));
-    seen.add(t);
-  }
-  assertStrictEquals(seen.size, 200);
-});
-
-Deno.test("isTokenShaped() rejects anything that is not a token", () => {
-  for (const s of ["", "cds_", "cds_short", "xyz_" + "a".repeat(43), `cds_${"a".repeat(42)}=`]) {
-    assertStrictEquals(isTokenShaped(s), false, s);
-  }
-});
-
-Deno.test("hashToken() is SHA-256", () => {
-  const hex = Array.from(hashToken("abc"), (b) => b.toString(16).padStart(2, "0")).join("");
-  assertStrictEquals(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-});
-
-Deno.test("sessionState(): revoked, then expired, else active", () => {
-  assertStrictEquals(sessionState({ expiresAt: 100, revokedAt: null }, 99), "active");
-  assertStrictEquals(sessionState({ expiresAt: 100, revokedAt: null }, 100), "expired");
-  assertStrictEquals(sessionState({ expiresAt: 100, revokedAt: 50 }, 60), "revoked");
-});
-
-Deno.test("TIER_ACCESS: free sees bands, member sees exact", () => {
-  assertEquals(TIER_ACCESS, { free: "band", member: "exact" });
 });
 
 Deno.test("create() then lookup() finds the session until it expires", async () => {
