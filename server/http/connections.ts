@@ -23,10 +23,12 @@
  *   clients), closes the longest-idle connection and retries after a short
  *   backoff (10 ms doubling to 100 ms); pending clients wait in the kernel's
  *   backlog. The cap goes back up after a minute without running out.
- * - A graceful {@link ConnectionServer.shutdown} stops accepting and closes
- *   idle connections, but lets a request in progress (its body possibly
- *   still arriving) reach its handler's answer before that connection is
- *   shut down; the request timeout still bounds it.
+ * - A graceful {@link ConnectionServer.shutdown} stops accepting, closes
+ *   idle connections after a one-second grace (a request whose head has
+ *   arrived but whose handler has not run yet starts in it), and lets a
+ *   request in progress (its body possibly still arriving) reach its
+ *   handler's answer before that connection is shut down; the request
+ *   timeout still bounds it.
  *
  * Each accepted connection is handed to Deno's native HTTP engine (hyper)
  * with `serveHttpOnConnection`, the per-connection form of `Deno.serve`, and
@@ -269,6 +271,8 @@ function isFdExhaustion(e: unknown): boolean {
 }
 
 const SWEEP_MS = 1000;
+/** After a shutdown starts, how long an idle connection may still start a request (ms). */
+const SHUTDOWN_IDLE_GRACE_MS = 1000;
 /**
  * Backoff after running out of descriptors: long enough not to spin while
  * evicted connections free theirs, short enough that clients queued in the
@@ -323,6 +327,7 @@ export function serveConnections(options: ServeConnectionsOptions): ConnectionSe
     acceptFailed: 0,
   };
   let closing = false;
+  let idleGrace: ReturnType<typeof setTimeout> | undefined;
   let atCap = false;
   /** The cap in force: lowered while descriptors are short. */
   let cap = limits.maxConnections;
@@ -522,6 +527,7 @@ export function serveConnections(options: ServeConnectionsOptions): ConnectionSe
     await loopDone;
     if (stats.open > 0) await allClosed.promise;
     clearInterval(timer);
+    clearTimeout(idleGrace);
   })();
 
   return {
@@ -535,8 +541,15 @@ export function serveConnections(options: ServeConnectionsOptions): ConnectionSe
         try {
           listener.close();
         } catch { /* already closed */ }
-        // A busy connection is shut down once its handler has answered (see ended()).
-        for (const t of idle) close(t);
+        // A busy connection is shut down once its handler has answered (see
+        // ended()). An idle one may hold a request whose head has arrived but
+        // whose handler has not run yet (a loaded event loop): it is closed
+        // only after a short grace, in which such a request becomes busy.
+        if (idle.size > 0) {
+          idleGrace = setTimeout(() => {
+            for (const t of idle) close(t);
+          }, SHUTDOWN_IDLE_GRACE_MS);
+        }
       }
       await finished;
     },

@@ -1,5 +1,6 @@
 // Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { fileURLToPath } from "node:url";
+import { setTimeout as sleep } from "node:timers/promises";
 import {
   checkPerConnectionServing,
   connectionCap,
@@ -142,6 +143,19 @@ Deno.test("A request outliving the request timeout has its connection closed", a
   } finally {
     await server.shutdown();
   }
+});
+
+Deno.test("A shutdown still answers a request whose head arrived before its handler ran", async () => {
+  const { server, port } = start();
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  for (let i = 0; i < 100 && server.stats().open === 0; i++) await sleep(10);
+  assertStrictEquals(server.stats().open, 1);
+  // Written and shut down in one turn: the handler cannot have run yet.
+  await conn.write(encoder.encode("GET / HTTP/1.1\r\nHost: x\r\n\r\n"));
+  const stopped = server.shutdown();
+  const answer = await readToEnd(conn);
+  await stopped;
+  assertMatch(answer, /^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\n\r\nok$/);
 });
 
 Deno.test("At the cap the longest-idle connection makes room; when all are busy the new one is refused", async () => {
