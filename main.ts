@@ -47,7 +47,7 @@ export async function main(args: string[]): Promise<number> {
       given: name,
       known: COMMANDS.map((c) => c.name),
     });
-    console.error(`error: ${await usageMessage(e)}\n\n${USAGE}`);
+    console.error(`error: ${await usageMessage(e)}\n${helpPointer()}`);
     return 2;
   }
   const command = await entry.load();
@@ -55,7 +55,8 @@ export async function main(args: string[]): Promise<number> {
     return await command.run(rest);
   } catch (e) {
     if (e instanceof UsageError) {
-      console.error(`error: ${await usageMessage(e)}\n\n${command.usage}`);
+      // One line to the help, not the whole usage: it would scroll the error away.
+      console.error(`error: ${await usageMessage(e)}\n${helpPointer(command.name)}`);
       return 2;
     }
     // The reader of stdout stopped early (`| head`): what it read is the answer.
@@ -63,6 +64,21 @@ export async function main(args: string[]): Promise<number> {
     console.error(`error: ${(e as Error).message}`);
     return 1;
   }
+}
+
+/**
+ * The line after a usage error: where the options (or the commands) are.
+ *
+ * @example
+ * ```ts
+ * import { helpPointer } from "./main.ts";
+ * helpPointer("query"); // 'Run "main.ts query --help" for the options.'
+ * ```
+ */
+export function helpPointer(command?: string): string {
+  return command === undefined
+    ? `Run "main.ts --help" for the commands.`
+    : `Run "main.ts ${command} --help" for the options.`;
 }
 
 /**

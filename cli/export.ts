@@ -9,11 +9,40 @@
  * ```
  * @module
  */
-import { type Command, parseFlags, UsageError } from "./args.ts";
+import type { Command } from "./args.ts";
 import { commandInfo } from "./commands.ts";
-import { exportClubs, type Format, formatOfPath, FORMATS } from "../core/import/mod.ts";
-import { defaultDbPath, StoreError } from "../core/store/mod.ts";
+import { choice, dbOption, helpFlagLine, optionLines, parseOptions } from "./options.ts";
+import type { OptionTable, Parsed } from "../core/model/mod.ts";
+import { exportClubs, formatOfPath, FORMATS } from "../core/import/mod.ts";
+import type { Format } from "../core/import/mod.ts";
+import { StoreError } from "../core/store/mod.ts";
 import { OutputClosed, writeOut } from "./output/stdout.ts";
+
+/** Where the help text of each option starts. */
+const HELP_COLUMN = 16;
+
+/** The options of `export`, by the setting each fills. */
+export const EXPORT_OPTIONS = {
+  /** null: from the --out name, else csv. */
+  format: {
+    flag: "format",
+    placeholder: "F",
+    default: null,
+    shown: "from the --out name, else csv",
+    parse: choice(FORMATS),
+    help: FORMATS.join(", "),
+  },
+  /** null: stdout. */
+  out: {
+    flag: "out",
+    placeholder: "FILE",
+    default: null,
+    shown: "stdout",
+    parse: (raw: string): Parsed<string> => ({ ok: true, value: raw }),
+    help: "the file to write",
+  },
+  db: dbOption("the database to read"),
+} satisfies OptionTable;
 
 const USAGE = `Usage: main.ts export [--format F] [--out FILE] [--db PATH]
 
@@ -25,10 +54,8 @@ created (never opened if it exists, nor followed if it is a link), and
 renamed when complete; a name ending in .gz is gzipped.
 
 Options:
-  --format F    ${FORMATS.join(", ")} (default: from the --out name, else csv)
-  --out FILE    the file to write (default: stdout)
-  --db PATH     the database to read (default: $CLUBDIR_DB or data/clubs.db)
-  -h, --help    show this help
+${optionLines(EXPORT_OPTIONS, HELP_COLUMN)}
+${helpFlagLine(HELP_COLUMN)}
 
 Examples:
   main.ts export --out snapshot.csv.gz
@@ -39,22 +66,13 @@ export const exportCommand: Command = {
   ...commandInfo("export"),
   usage: USAGE,
   async run(args) {
-    const { values } = parseFlags(args, {
-      format: { type: "string" },
-      out: { type: "string" },
-      db: { type: "string" },
-    });
-    if (values.help) {
+    const { help, settings } = parseOptions(EXPORT_OPTIONS, args, (name) => Deno.env.get(name));
+    if (help) {
       console.log(USAGE);
       return 0;
     }
-    if (values.format !== undefined && !(FORMATS as readonly string[]).includes(values.format)) {
-      throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, got "${values.format}"`);
-    }
-    const out = values.out;
-    const format = (values.format as Format | undefined) ?? (out ? formatOfPath(out) : null) ??
-      "csv";
-    const dbPath = values.db ?? defaultDbPath();
+    const { out, db: dbPath } = settings;
+    const format: Format = settings.format ?? (out ? formatOfPath(out) : null) ?? "csv";
     const started = performance.now();
     try {
       const count = out ? await toFile(dbPath, format, out) : await toStdout(dbPath, format);

@@ -8,8 +8,10 @@
  * ```
  * @module
  */
-import { type Command, intFlag, parseFlags, UsageError } from "./args.ts";
+import { type Command, UsageError } from "./args.ts";
 import { commandInfo } from "./commands.ts";
+import { choice, dbOption, helpFlagLine, optionLines, parseOptions } from "./options.ts";
+import type { OptionTable, Parsed } from "../core/model/mod.ts";
 import {
   type DiffEntry,
   type DiffResult,
@@ -27,16 +29,114 @@ import {
   WARNING_RULES,
   type WarningSummary,
 } from "../core/import/mod.ts";
-import { defaultDbPath } from "../core/store/mod.ts";
 import { progressReporter } from "./output/progress.ts";
 import { renderTable, terminalColumns } from "./output/table.ts";
 import { safeText } from "./output/text.ts";
 import { OutputClosed, writeOut } from "./output/stdout.ts";
 
+const fmt = (n: number) => n.toLocaleString("en-US");
+
 /** The input limits, as the usage states them. */
 const LIMITS_NOTE = wrap(
   `An import reads ${LIMITS_TEXT}; past one of them it stops with an error naming the line and the limit.`,
 );
+
+/** The most errors and warnings listed (all are counted). */
+const MAX_LISTED = 10_000;
+
+/** Where the help text of each option starts. */
+const HELP_COLUMN = 20;
+
+/** The options of `import`, by the setting each fills (the file is the one positional argument). */
+export const IMPORT_OPTIONS = {
+  db: dbOption("database to replace"),
+  /** null: from the file name, else the content. */
+  format: {
+    flag: "format",
+    placeholder: "F",
+    default: null,
+    shown: "from the file name, else the content",
+    parse: choice(FORMATS),
+    help: FORMATS.join(", "),
+  },
+  /** null: UTF-8, or UTF-16 by its byte order mark. */
+  encoding: {
+    flag: "encoding",
+    placeholder: "E",
+    default: null,
+    shown: "UTF-8, or UTF-16 when the file starts with its byte order mark",
+    parse: (raw: string) => choice(ENCODINGS)(raw.toLowerCase()),
+    help: ENCODINGS.join(", "),
+  },
+  /** null: read from the header line. */
+  delimiter: {
+    flag: "delimiter",
+    placeholder: "C",
+    default: null,
+    shown: "read from the header line",
+    parse: (raw: string): Parsed<string> => {
+      const d = readDelimiter(raw);
+      return d.ok ? d : { ok: false, reason: d.message.replace(/^--delimiter /, "") };
+    },
+    help: 'the CSV delimiter: one character, or "tab"',
+  },
+  strict: {
+    flag: "strict",
+    switch: true,
+    default: false,
+    on: true,
+    help: "warnings are errors: import nothing if any rule warns",
+  },
+  dryRun: {
+    flag: "dry-run",
+    switch: true,
+    default: false,
+    on: true,
+    help: "validate, build and compare, but keep the current database",
+  },
+  diff: {
+    flag: "diff",
+    switch: true,
+    default: false,
+    on: true,
+    help:
+      "list the clubs added, removed and changed (a table of up to 1,000 on a terminal, else JSON of up to 10,000; all are counted)",
+  },
+  /** `--report json`: true. */
+  report: {
+    flag: "report",
+    placeholder: "json",
+    default: false,
+    parse: (raw: string): Parsed<boolean> =>
+      raw === "json"
+        ? { ok: true, value: true }
+        : { ok: false, reason: `must be json, got "${raw}"` },
+    help:
+      "print one JSON summary on stdout (counts, errors, warnings, changes, timing), also when the import fails",
+  },
+  maxErrors: {
+    flag: "max-errors",
+    placeholder: "N",
+    default: 50,
+    shown: "50",
+    parse: (raw: string): Parsed<number> =>
+      /^\d{1,6}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= MAX_LISTED
+        ? { ok: true, value: Number(raw) }
+        : {
+          ok: false,
+          reason: `must be a whole number from 1 to ${fmt(MAX_LISTED)}, got "${raw}"`,
+        },
+    help: `errors and warnings to list before the count, at most ${fmt(MAX_LISTED)}`,
+  },
+  wait: {
+    flag: "wait",
+    switch: true,
+    default: false,
+    on: true,
+    help:
+      "if another import into the same database runs, wait for it rather than fail at once, naming its pid",
+  },
+} satisfies OptionTable;
 
 const USAGE = `Usage: main.ts import <file | -> [--db PATH] [--format F] [--encoding E]
        [--delimiter C] [--strict] [--dry-run] [--diff] [--report json] [--max-errors N] [--wait]
@@ -52,23 +152,8 @@ restart. Rows that cannot be served correctly are errors; rows that can
 ${LIMITS_NOTE}
 
 Options:
-  --db PATH         database to replace (default: $CLUBDIR_DB or data/clubs.db)
-  --format F        ${FORMATS.join(", ")} (default: from the file name, else the content)
-  --encoding E      ${ENCODINGS.join(", ")} (default: UTF-8,
-                    or UTF-16 when the file starts with its byte order mark)
-  --delimiter C     the CSV delimiter: one character, or "tab" (default: read
-                    from the header line)
-  --strict          warnings are errors: import nothing if any rule warns
-  --dry-run         validate, build and compare, but keep the current database
-  --diff            list the clubs added, removed and changed (a table of up to
-                    1,000 on a terminal, else JSON of up to 10,000; all are counted)
-  --report json     print one JSON summary on stdout (counts, errors,
-                    warnings, changes, timing), also when the import fails
-  --max-errors N    errors and warnings to list before the count (default 50,
-                    at most 10,000)
-  --wait            if another import into the same database runs, wait for it
-                    (default: fail at once, naming its pid)
-  -h, --help        show this help
+${optionLines(IMPORT_OPTIONS, HELP_COLUMN)}
+${helpFlagLine(HELP_COLUMN)}
 
 Exit status: 0 imported (or validated), 1 not imported (errors, --strict
 warnings, another import running, unreadable input, a limit passed), 2 wrong
@@ -102,29 +187,19 @@ type StopSignal = keyof typeof SIGNAL_NUMBERS;
 const TABLE_ROWS = 1000;
 const LIST_MAX = 10_000;
 
-/** The most errors and warnings listed (all are counted). */
-const MAX_LISTED = 10_000;
-
-const fmt = (n: number) => n.toLocaleString("en-US");
 const say = (line: string) => console.error(safeText(line));
 
 export const importCommand: Command = {
   ...commandInfo("import"),
   usage: USAGE,
   async run(args) {
-    const { values, positionals } = parseFlags(args, {
-      db: { type: "string" },
-      format: { type: "string" },
-      encoding: { type: "string" },
-      delimiter: { type: "string" },
-      strict: { type: "boolean" },
-      "dry-run": { type: "boolean" },
-      diff: { type: "boolean" },
-      report: { type: "string" },
-      "max-errors": { type: "string" },
-      wait: { type: "boolean" },
-    }, true);
-    if (values.help) {
+    const { help, settings, positionals } = parseOptions(
+      IMPORT_OPTIONS,
+      args,
+      (name) => Deno.env.get(name),
+      true,
+    );
+    if (help) {
       console.log(USAGE);
       return 0;
     }
@@ -136,24 +211,8 @@ export const importCommand: Command = {
       );
     }
     const file = positionals[0]!;
-    const maxErrors = intFlag("max-errors", values["max-errors"], 50);
-    if (maxErrors < 1 || maxErrors > MAX_LISTED) {
-      throw new UsageError(`--max-errors must be a whole number from 1 to ${fmt(MAX_LISTED)}`);
-    }
-    const format = oneOf("format", values.format, FORMATS) ?? formatOfPath(file);
-    const encoding = oneOf("encoding", values.encoding?.toLowerCase(), ENCODINGS);
-    let delimiter: string | null = null;
-    if (values.delimiter !== undefined) {
-      const d = readDelimiter(values.delimiter);
-      if (!d.ok) throw new UsageError(d.message);
-      delimiter = d.value;
-    }
-    if (values.report !== undefined && values.report !== "json") {
-      throw new UsageError(`--report must be json, got "${values.report}"`);
-    }
-    const report = values.report === "json";
-    const dryRun = values["dry-run"] ?? false;
-    const dbPath = values.db ?? defaultDbPath();
+    const { maxErrors, encoding, delimiter, report, dryRun, db: dbPath } = settings;
+    const format = settings.format ?? formatOfPath(file);
     const existed = exists(dbPath);
     const unchanged = existed ? `${dbPath} was not changed` : `${dbPath} was not created`;
     let source;
@@ -163,12 +222,16 @@ export const importCommand: Command = {
       console.error(`error: cannot read "${file}": ${(e as Error).message}`);
       return 1;
     }
+    // Typed input, or a forgotten pipe: say what the silence is waiting for.
+    if (file === "-" && Deno.stdin.isTerminal()) {
+      say("reading the snapshot from standard input (end it with Ctrl-D)…");
+    }
     // The listing goes to a terminal as a table, elsewhere as JSON; with
     // --report json it is part of the report.
     const entries: DiffEntry[] = [];
     const table = !report && Deno.stdout.isTerminal();
     let listed = 0;
-    const onDiff = values.diff
+    const onDiff = settings.diff
       ? (e: DiffEntry) => {
         if (listed++ < (table ? TABLE_ROWS : LIST_MAX)) entries.push(e);
       }
@@ -189,13 +252,13 @@ export const importCommand: Command = {
         onProgress: progress.update,
         signal: abort.signal,
         source: file === "-" ? "stdin" : file,
-        wait: values.wait ?? false,
+        wait: settings.wait,
         onWait: (pid) =>
           say(`waiting for another import into ${dbPath} (pid ${pid ?? "unknown"}) to finish…`),
         format,
         encoding,
         delimiter,
-        strict: values.strict ?? false,
+        strict: settings.strict,
         onDiff,
       });
       progress.done();
@@ -216,8 +279,8 @@ export const importCommand: Command = {
       say(changes(s.diff, dryRun));
       entries.sort(byChange);
       if (report) {
-        await writeOut(JSON.stringify(successReport(s, file, entries, values.diff)) + "\n");
-      } else if (values.diff) await listDiff(entries, table, listed);
+        await writeOut(JSON.stringify(successReport(s, file, entries, settings.diff)) + "\n");
+      } else if (settings.diff) await listDiff(entries, table, listed);
       return 0;
     } catch (e) {
       progress.done();
@@ -268,19 +331,6 @@ export const importCommand: Command = {
     }
   },
 };
-
-/** A flag that must be one of a list (null when not given). */
-function oneOf<T extends string>(
-  flag: string,
-  raw: string | undefined,
-  allowed: readonly T[],
-): T | null {
-  if (raw === undefined) return null;
-  if (!(allowed as readonly string[]).includes(raw)) {
-    throw new UsageError(`--${flag} must be one of ${allowed.join(", ")}, got "${raw}"`);
-  }
-  return raw as T;
-}
 
 function exists(path: string): boolean {
   try {

@@ -11,16 +11,17 @@
  */
 import process from "node:process";
 import { PassThrough } from "node:stream";
-import { type Command, parseFlags, UsageError } from "./args.ts";
+import type { Command } from "./args.ts";
 import { commandInfo } from "./commands.ts";
+import { dbOption, type Env, helpFlagLine, optionLines, parseOptions } from "./options.ts";
 import { requireAccess } from "./permissions.ts";
-import { defaultDbPath, Directory } from "../core/store/mod.ts";
+import { Directory } from "../core/store/mod.ts";
 import { ensureDatabase } from "../core/import/mod.ts";
+import type { OptionTable } from "../core/model/mod.ts";
 import {
   DEFAULT_NAME,
   DEFAULT_SUPPORT_EMAIL,
   parseBaseUrl,
-  type Parsed,
   parseEmail,
   parseName,
 } from "../server/config.ts";
@@ -30,6 +31,55 @@ import { LineLimiter, MAX_LINE_BYTES, tooLongError } from "../server/mcp/stdio_l
 
 /** The variable read for the site's address when `--base-url` is not given. */
 export const BASE_URL_ENV = "CLUBDIR_BASE_URL";
+
+/** Where the help text of each option starts. */
+const HELP_COLUMN = 27;
+
+/** The options of `mcp`, by the setting each fills. */
+export const MCP_OPTIONS = {
+  db: dbOption("database, built from the bundled snapshot when missing"),
+  /**
+   * The site's address; null: answers carry no links (a guessed address
+   * would be wrong for most users). Its variable is read only when this run
+   * may read it (see {@link mcpEnv}).
+   */
+  baseUrl: {
+    flag: "base-url",
+    placeholder: "URL",
+    env: BASE_URL_ENV,
+    default: null,
+    parse: parseBaseUrl,
+    help:
+      "the site's address, where the clubs' profile links point; without it answers carry no links, only each club's slug, which get_club takes; the variable is read only if --allow-env covers it",
+  },
+  name: {
+    flag: "name",
+    placeholder: "NAME",
+    default: DEFAULT_NAME,
+    shown: DEFAULT_NAME,
+    parse: parseName,
+    help: "the directory's display name, reported as the data source",
+  },
+  supportEmail: {
+    flag: "support-email",
+    placeholder: "ADDRESS",
+    default: DEFAULT_SUPPORT_EMAIL,
+    shown: DEFAULT_SUPPORT_EMAIL,
+    parse: parseEmail,
+    help: "contact named in error hints",
+  },
+} satisfies OptionTable;
+
+/**
+ * The environment as `mcp` reads it: `$CLUBDIR_BASE_URL` only when this run
+ * may read it, checked first (a permission prompt would hold stdio up);
+ * any other variable as Deno gives it.
+ */
+const mcpEnv: Env = (name) =>
+  name !== BASE_URL_ENV ||
+    Deno.permissions.querySync({ name: "env", variable: name }).state === "granted"
+    ? Deno.env.get(name)
+    : undefined;
 
 const USAGE =
   `Usage: main.ts mcp [--db PATH] [--base-url URL] [--name NAME] [--support-email ADDRESS]
@@ -43,16 +93,8 @@ stdout; logs go to stderr. Builds the default database from the bundled
 snapshot on first use.
 
 Options:
-  --db PATH                database (default: $CLUBDIR_DB or data/clubs.db)
-  --base-url URL           the site's address, where the clubs' profile links
-                           point (\$${BASE_URL_ENV}, read if --allow-env covers
-                           it); without it answers carry no links, only each
-                           club's slug, which get_club takes
-  --name NAME              the directory's display name, reported as the data
-                           source (default: ${DEFAULT_NAME})
-  --support-email ADDRESS  contact named in error hints
-                           (default: ${DEFAULT_SUPPORT_EMAIL})
-  -h, --help               show this help
+${optionLines(MCP_OPTIONS, HELP_COLUMN)}
+${helpFlagLine(HELP_COLUMN)}
 
 Permissions (measured; /abs/clubdir is the project folder):
   first run, which builds data/clubs.db:
@@ -84,60 +126,18 @@ Examples:
   deno run -A npm:@modelcontextprotocol/inspector@2.12.0 --cli --method tools/list -- \\
     deno run -A main.ts mcp`;
 
-function setting(
-  flag: string,
-  raw: string | undefined,
-  fallback: string,
-  parse: (raw: string) => Parsed<string>,
-): string {
-  if (raw === undefined) return fallback;
-  const r = parse(raw);
-  if (!r.ok) throw new UsageError(`--${flag} ${r.reason}`);
-  return r.value;
-}
-
-/**
- * The site's address: `--base-url`, else `$CLUBDIR_BASE_URL` when this run
- * may read it (checked first: a permission prompt would hold stdio up), else
- * null, and answers carry no links (a guessed address would be wrong for
- * most users).
- */
-function siteAddress(flag: string | undefined): string | null {
-  if (flag !== undefined) return setting("base-url", flag, "", parseBaseUrl);
-  const readable =
-    Deno.permissions.querySync({ name: "env", variable: BASE_URL_ENV }).state === "granted";
-  const raw = readable ? Deno.env.get(BASE_URL_ENV) : undefined;
-  if (raw === undefined || raw === "") return null;
-  const r = parseBaseUrl(raw);
-  if (!r.ok) throw new UsageError(`${BASE_URL_ENV} ${r.reason}`);
-  return r.value;
-}
-
 export const mcpCommand: Command = {
   ...commandInfo("mcp"),
   usage: USAGE,
   async run(args) {
-    const { values } = parseFlags(args, {
-      db: { type: "string" },
-      "base-url": { type: "string" },
-      name: { type: "string" },
-      "support-email": { type: "string" },
-    });
-    if (values.help) {
+    const { help, settings, from } = parseOptions(MCP_OPTIONS, args, mcpEnv);
+    if (help) {
       console.log(USAGE);
       return 0;
     }
-    const baseUrl = siteAddress(values["base-url"]);
-    const name = setting("name", values.name, DEFAULT_NAME, parseName);
-    const supportEmail = setting(
-      "support-email",
-      values["support-email"],
-      DEFAULT_SUPPORT_EMAIL,
-      parseEmail,
-    );
-    const dbPath = values.db ?? defaultDbPath();
+    const { db: dbPath, baseUrl, name, supportEmail } = settings;
     requireAccess("mcp", { read: [dbPath] }, args);
-    if (values.db === undefined) await ensureDatabase(dbPath, (line) => console.error(line));
+    if (from.db !== "flag") await ensureDatabase(dbPath, (line) => console.error(line));
     const directory = new Directory(dbPath);
     try {
       directory.current(); // fail now, with the reason, rather than on every call

@@ -26,7 +26,13 @@
  * ```
  * @module
  */
-import type { OptionSpec, OptionTable, SettingsOf, SwitchOption } from "../core/model/mod.ts";
+import type {
+  OptionSpec,
+  OptionTable,
+  Parsed,
+  SettingsOf,
+  SwitchOption,
+} from "../core/model/mod.ts";
 import { DEFAULT_DB_PATH } from "../core/store/mod.ts";
 import { type FlagSpec, parseFlags, UsageError } from "./args.ts";
 
@@ -103,7 +109,9 @@ export function readOptions<T extends OptionTable>(
   const from: Record<string, Source> = {};
   for (const [key, o] of Object.entries(table)) {
     const flag = values[o.flag];
-    const variable = o.env === undefined ? undefined : env(o.env);
+    // A variable is read only when its flag is absent: `mcp --db PATH` needs
+    // no permission to read CLUBDIR_DB.
+    const variable = o.env === undefined || flag !== undefined ? undefined : env(o.env);
     if (flag !== undefined) from[key] = "flag";
     else from[key] = variable === undefined || variable === "" ? "default" : "env";
     if (o.switch) {
@@ -224,11 +232,29 @@ export function helpFlagLine(column: number): string {
   return helpLine("-h, --help", "show this help", column);
 }
 
+/**
+ * A parser that takes one of `allowed` as written; the refusal lists them
+ * (`must be one of csv, tsv, got "xml"`).
+ *
+ * @example
+ * ```ts
+ * import { choice } from "./options.ts";
+ * choice(["csv", "tsv"] as const)("tsv"); // { ok: true, value: "tsv" }
+ * choice(["csv", "tsv"] as const)("xml").ok; // false
+ * ```
+ */
+export function choice<T extends string>(allowed: readonly T[]): (raw: string) => Parsed<T> {
+  return (raw) =>
+    (allowed as readonly string[]).includes(raw)
+      ? { ok: true, value: raw as T }
+      : { ok: false, reason: `must be one of ${allowed.join(", ")}, got "${raw}"` };
+}
+
 /** The variable every command reads the database path from when `--db` is not given. */
 export const DB_ENV = "CLUBDIR_DB";
 
 /**
- * The `--db` option of `query`, `session` and `mcp`: `$CLUBDIR_DB`, else
+ * The `--db` option of every command but `serve`: `$CLUBDIR_DB`, else
  * `data/clubs.db`. (`serve`'s own, in server/options.ts, reads the same
  * variable with the same default; a test holds them together.)
  */

@@ -1,6 +1,6 @@
 /**
  * `main.ts query`: the REST search from the terminal, through the same
- * search engine, as a table, JSON, CSV or NDJSON.
+ * search engine, as a table, JSON, CSV, TSV or NDJSON.
  *
  * @example
  * ```sh
@@ -8,8 +8,9 @@
  * ```
  * @module
  */
-import { type Command, parseFlags, UsageError } from "./args.ts";
+import { type Command, parseFlags } from "./args.ts";
 import {
+  choice,
   dbOption,
   flagSpecs,
   helpFlagLine,
@@ -17,7 +18,7 @@ import {
   optionLines,
   readOptions,
 } from "./options.ts";
-import type { OptionTable, Parsed } from "../core/model/mod.ts";
+import type { OptionTable } from "../core/model/mod.ts";
 import { commandInfo } from "./commands.ts";
 import type { ClubRecord } from "../core/schema/mod.ts";
 import {
@@ -48,7 +49,7 @@ import { requireAccess } from "./permissions.ts";
 // data/). Each loads before the first write, so nothing Deno prints on a
 // terminal while loading can land inside the output.
 
-const FORMATS = ["table", "json", "csv", "ndjson"] as const;
+const FORMATS = ["table", "json", "csv", "tsv", "ndjson"] as const;
 type Format = typeof FORMATS[number];
 
 /** The usage lines of search parameters, from the one parameter table. */
@@ -64,7 +65,7 @@ const PAGING: readonly SearchParam[] = ["page", "limit"];
 const HELP_COLUMN = 22;
 
 /** The options of `query` besides the search parameters (those come from SEARCH_PARAMS). */
-const QUERY_OPTIONS = {
+export const QUERY_OPTIONS = {
   all: {
     flag: "all",
     switch: true,
@@ -77,12 +78,9 @@ const QUERY_OPTIONS = {
     flag: "format",
     placeholder: "FORMAT",
     default: null,
-    parse: (raw: string): Parsed<Format> =>
-      (FORMATS as readonly string[]).includes(raw)
-        ? { ok: true, value: raw as Format }
-        : { ok: false, reason: `must be one of ${FORMATS.join(", ")}, got "${raw}"` },
+    parse: choice(FORMATS),
     help:
-      "table (default on a terminal), json (default otherwise: the REST ClubList body), csv, ndjson",
+      "table (default on a terminal), json (default otherwise: the REST ClubList body), csv, tsv (as export writes them, fees left empty), ndjson",
   },
   db: dbOption("database"),
 } satisfies OptionTable;
@@ -125,15 +123,7 @@ export const queryCommand: Command = {
       console.log(usage());
       return 0;
     }
-    let options: ReturnType<typeof readOptions<typeof QUERY_OPTIONS>>;
-    try {
-      options = readOptions(QUERY_OPTIONS, values, (name) => Deno.env.get(name));
-    } catch (e) {
-      if (!(e instanceof UsageError)) throw e;
-      console.error(`error: ${e.message}`);
-      return 2;
-    }
-    const { settings, from } = options;
+    const { settings, from } = readOptions(QUERY_OPTIONS, values, (name) => Deno.env.get(name));
     const format = settings.format ?? (Deno.stdout.isTerminal() ? "table" : "json");
     const raw: RawSearch = Object.fromEntries(SEARCH_PARAM_NAMES.map((n) => [n, values[n]]));
     const parsed = parseSearch(
@@ -206,7 +196,7 @@ async function writeResult(
       return out(await table(records, first));
     }
   }
-  const { asciiJson, CLUB_FIELDS, FEE_FIGURE_FIELDS } = await import("../core/model/mod.ts");
+  const { asciiJson, FEE_FIGURE_FIELDS } = await import("../core/model/mod.ts");
   // Every remaining format streams page by page.
   const pages = function* () {
     yield first;
@@ -233,28 +223,26 @@ async function writeResult(
     const all = { ...first, page: 1, limit: Math.max(records.length, 1) };
     return out(await table(records, all));
   }
-  // Loaded only for CSV output, to keep the other formats' start-up short.
-  const { stringify } = format === "csv" ? await import("csv-stringify/sync") : { stringify: null };
-  // Fee figures are never shown (anonymous caller). CSV keeps the data exact for
-  // files and pipes; on a terminal, control characters are shown, not obeyed.
-  const hidden = new Set<string>(FEE_FIGURE_FIELDS);
-  const cell = Deno.stdout.isTerminal()
-    ? (await import("./output/text.ts")).safeText
-    : (text: string) => text;
-  if (stringify) await out(stringify([CLUB_FIELDS as unknown as string[]]));
-  for (const page of pages()) {
-    if (format === "ndjson") {
+  if (format === "ndjson") {
+    for (const page of pages()) {
       const items = clubJsonItems(store, page.ranks, "locked");
       if (items.length) await out(items.join("\n") + "\n");
-    } else {
-      const rows = store.records(page.ranks).map((r) =>
-        CLUB_FIELDS.map((f) => {
-          const v = hidden.has(f) ? null : r[f];
-          return v === null ? "" : cell(Array.isArray(v) ? JSON.stringify(v) : String(v));
-        })
-      );
-      await out(stringify!(rows));
     }
+    return;
+  }
+  // CSV and TSV are export's writer (loaded only for them, to keep the other
+  // formats' start-up short), with the fee figures left empty (anonymous
+  // caller). They keep the data exact for files and pipes; on a terminal,
+  // control characters are shown, not obeyed.
+  const { delimitedWriter } = await import("../core/import/mod.ts");
+  const delimited = await delimitedWriter();
+  const unfee = Object.fromEntries(FEE_FIGURE_FIELDS.map((f) => [f, null]));
+  const show = Deno.stdout.isTerminal() ? (await import("./output/text.ts")).safeText : undefined;
+  let header = true;
+  for (const page of pages()) {
+    const records = store.records(page.ranks).map((r) => ({ ...r, ...unfee }) as ClubRecord);
+    await out(delimited(records, format, header, show));
+    header = false;
   }
 }
 

@@ -9,10 +9,11 @@
  * @module
  */
 import { type Command, DURATION_UNITS, durationMs, UsageError } from "./args.ts";
-import { dbOption, helpFlagLine, optionLines, parseOptions } from "./options.ts";
+import { choice, dbOption, helpFlagLine, optionLines, parseOptions } from "./options.ts";
 import { commandInfo } from "./commands.ts";
 import { type ColumnSpec, renderTable, terminalColumns } from "./output/table.ts";
 import { requireAccess } from "./permissions.ts";
+import { writeOut } from "./output/stdout.ts";
 import { dirname } from "node:path";
 import { type OptionTable, type Parsed, SESSION_COOKIE } from "../core/model/mod.ts";
 import {
@@ -43,8 +44,11 @@ function readDuration(raw: string): Parsed<number> {
 /** Where the help text of each option starts. */
 const HELP_COLUMN = 22;
 
-/** The options of `session`, by the setting each fills (tier, lifetime and label: `create` only). */
-const SESSION_OPTIONS = {
+const LIST_FORMATS = ["table", "json"] as const;
+type ListFormat = typeof LIST_FORMATS[number];
+
+/** The options of `session`, by the setting each fills (tier, lifetime and label: `create` only; format: `list` only). */
+export const SESSION_OPTIONS = {
   tier: {
     flag: "tier",
     placeholder: "TIER",
@@ -78,6 +82,14 @@ const SESSION_OPTIONS = {
     },
     help: "create: a note shown by list, such as who it is for",
   },
+  format: {
+    flag: "format",
+    placeholder: "FORMAT",
+    default: "table" as ListFormat,
+    shown: "table",
+    parse: choice(LIST_FORMATS),
+    help: "list: table, or json: an array of the sessions, never their tokens",
+  },
   db: dbOption("club database whose session store to use, as for serve"),
   /** null: the file beside the database. */
   sessions: {
@@ -109,7 +121,8 @@ running server sees new and revoked sessions without a restart.
 Subcommands:
   create              create a session; prints its token as the last line
                       of stdout (the token is shown only this once)
-  list                list sessions: id, tier, label, dates, state (never tokens)
+  list                list sessions: id, tier, label, dates, state (never
+                      tokens), as a table or --format json
   revoke <token|id>   revoke a session by its token or by its id from list
 
 Options:
@@ -121,6 +134,7 @@ Examples:
   TOKEN=$(main.ts session create --tier free | tail -n 1)
   curl -H "Authorization: Bearer $TOKEN" "http://localhost:8000/api/v1/clubs?limit=1"
   main.ts session list --db /srv/clubs.db
+  main.ts session list --format json | jq -r '.[] | select(.state == "active") | .id'
   main.ts session revoke 3f9a0c12be
   main.ts session list --sessions redis://10.0.0.5:6379/0`;
 
@@ -195,9 +209,10 @@ export const sessionCommand: Command = {
         `unknown subcommand "${sub}" (expected ${SUBCOMMANDS.join(", ")})`,
       );
     }
-    for (const key of ["tier", "ttlMs", "label"] as const) {
-      if (from[key] === "flag" && sub !== "create") {
-        throw new UsageError(`--${SESSION_OPTIONS[key].flag} applies to "session create" only`);
+    for (const key of ["tier", "ttlMs", "label", "format"] as const) {
+      const only = key === "format" ? "list" : "create";
+      if (from[key] === "flag" && sub !== only) {
+        throw new UsageError(`--${SESSION_OPTIONS[key].flag} applies to "session ${only}" only`);
       }
     }
     const path = settings.sessions ?? sessionStorePath(settings.db);
@@ -214,7 +229,7 @@ export const sessionCommand: Command = {
     }
     if (sub === "list") {
       if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
-      return list(path);
+      return list(path, settings.format);
     }
     if (rest.length !== 1) {
       throw new UsageError(
@@ -247,15 +262,19 @@ async function create(
   return 0;
 }
 
-async function list(path: string): Promise<number> {
+async function list(path: string, format: ListFormat): Promise<number> {
   // A missing store has no sessions; listing must not create one.
   await using store = await openSessionAdmin(path, "read");
   const sessions = await store.list();
+  const now = Date.now();
+  if (format === "json") {
+    await writeOut(JSON.stringify(sessions.map((s) => sessionJson(s, now))) + "\n");
+    return 0;
+  }
   if (!sessions.length) {
     console.log(`No sessions in ${store.where}.`);
     return 0;
   }
-  const now = Date.now();
   const rows = sessions.map((s) => [
     s.id,
     s.tier,
@@ -267,6 +286,24 @@ async function list(path: string): Promise<number> {
   ]);
   console.log(await renderTable(SESSION_COLUMNS, rows, terminalColumns()));
   return 0;
+}
+
+/**
+ * One session as `session list --format json` shows it: what the table
+ * shows, dates as ISO 8601 UTC, the revocation date or null; never the
+ * token nor its hash.
+ */
+function sessionJson(s: SessionInfo, now: number) {
+  return {
+    id: s.id,
+    tier: s.tier,
+    access: TIER_ACCESS[s.tier],
+    created_at: iso(s.createdAt),
+    expires_at: iso(s.expiresAt),
+    revoked_at: s.revokedAt === null ? null : iso(s.revokedAt),
+    state: sessionState(s, now),
+    label: s.label,
+  };
 }
 
 async function revoke(path: string, tokenOrId: string): Promise<number> {

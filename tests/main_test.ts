@@ -13,11 +13,38 @@ Deno.test("main.ts --help lists every command with examples", async () => {
   assert(r.stdout.includes("Examples:"));
 });
 
-Deno.test("main.ts rejects an unknown command with exit 2 and usage", async () => {
+Deno.test("main.ts rejects an unknown command with exit 2, the error and a pointer to --help", async () => {
   const r = await runMain(["frobnicate"]);
   assertEquals(r.code, 2);
   assert(r.stderr.startsWith('error: unknown command "frobnicate"'));
-  assert(r.stderr.includes("Commands:"));
+  assertEquals(r.stderr.split("\n")[1], 'Run "main.ts --help" for the commands.');
+  assertEquals(r.stderr.trimEnd().split("\n").length, 2, r.stderr);
+  const near = await runMain(["qurey"]);
+  assertEquals(
+    near.stderr,
+    'error: unknown command "qurey" (did you mean query?)\nRun "main.ts --help" for the commands.\n',
+  );
+});
+
+Deno.test("a usage error prints the error and one line pointing to --help, for every command", async () => {
+  const typo = await runMain(["query", "--tpye", "golf"]);
+  assertEquals(typo.code, 2);
+  assertEquals(
+    typo.stderr,
+    `error: unknown flag '--tpye' (did you mean --type?)\nRun "main.ts query --help" for the options.\n`,
+  );
+  assertEquals(typo.stdout, "");
+  for (const { name } of COMMANDS) {
+    const r = await runMain([name, "--no-such-flag"]);
+    assertEquals(r.code, 2, name);
+    assertEquals(r.stdout, "", name);
+    const lines = r.stderr.trimEnd().split("\n");
+    assert(lines[0]!.startsWith("error: unknown flag '--no-such-flag'"), r.stderr);
+    // serve keeps it on one line (a service's log gets one line per failure).
+    if (name === "serve") {
+      assertEquals(lines, [`${lines[0]!.split(" (see ")[0]} (see "main.ts serve --help")`]);
+    } else assertEquals(lines, [lines[0], `Run "main.ts ${name} --help" for the options.`]);
+  }
 });
 
 Deno.test("main.ts <cmd> --help prints that command's usage", async () => {

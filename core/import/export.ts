@@ -28,17 +28,44 @@ function cell(value: ClubRecord[keyof ClubRecord]): string {
   return String(value);
 }
 
+/**
+ * Clubs as CSV or TSV lines, every field in `CLUB_FIELDS` order, the header
+ * line first when `header`: the one writer of delimited clubs, export's and
+ * `query --format csv|tsv`'s. A cell holding the delimiter, a quote or a
+ * line break is quoted (RFC 4180, quotes doubled), so import reads it back.
+ * `show` changes each non-empty cell's text (`query` on a terminal shows
+ * control characters as symbols).
+ *
+ * @example
+ * ```ts ignore
+ * import { delimitedClubs } from "./export.ts";
+ * delimitedClubs(records, "tsv", true); // "id\tslug\tname…\n…"
+ * ```
+ */
+export function delimitedClubs(
+  records: readonly ClubRecord[],
+  format: "csv" | "tsv",
+  header: boolean,
+  show?: (text: string) => string,
+): string {
+  const text = show === undefined ? cell : (v: ClubRecord[keyof ClubRecord]) => {
+    const c = cell(v);
+    return c === "" ? c : show(c);
+  };
+  return stringify(records.map((r) => CLUB_FIELDS.map((f) => text(r[f]))), {
+    delimiter: format === "tsv" ? "\t" : ",",
+    header,
+    columns: [...CLUB_FIELDS],
+    // CRLF is what RFC 4180 asks; import reads either.
+    record_delimiter: "unix",
+  });
+}
+
 function serialize(records: ClubRecord[], format: Format, first: boolean): string {
   switch (format) {
     case "csv":
     case "tsv":
-      return stringify(records.map((r) => CLUB_FIELDS.map((f) => cell(r[f]))), {
-        delimiter: format === "tsv" ? "\t" : ",",
-        header: first,
-        columns: [...CLUB_FIELDS],
-        // CRLF is what RFC 4180 asks; import reads either.
-        record_delimiter: "unix",
-      });
+      return delimitedClubs(records, format, first);
     case "ndjson":
       return records.map((r) => JSON.stringify(r) + "\n").join("");
     case "json":

@@ -53,6 +53,14 @@ export async function exportClubs(
 }
 
 /**
+ * The CSV/TSV writer of `export` (see export.ts), loaded when asked for:
+ * for other writers of club rows (`query --format csv|tsv`).
+ */
+export async function delimitedWriter(): Promise<typeof import("./export.ts").delimitedClubs> {
+  return (await import("./export.ts")).delimitedClubs;
+}
+
+/**
  * Streams a snapshot into a new database and swaps it in; throws
  * {@link ImportError} when the input is invalid (the old file stays).
  */

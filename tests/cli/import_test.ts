@@ -26,6 +26,33 @@ Deno.test("import reads - from stdin", async () => {
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test(
+  "import - says it waits for standard input when that is a terminal, not when it is a pipe",
+  {
+    ignore: !hasTerminal,
+  },
+  async () => {
+    const dir = await Deno.makeTempDir();
+    try {
+      // The terminal's input ends at once (runAtTerminal gives it none): an empty snapshot.
+      const { code, lines } = await runAtTerminal(120, ["import", "-", "--db", `${dir}/c.db`]);
+      assertEquals(code, 1, lines.join("\n"));
+      assert(
+        lines[0]!.endsWith("reading the snapshot from standard input (end it with Ctrl-D)…"),
+        lines.join("\n"),
+      );
+      assert(lines.some((l) => l.includes("the file is empty")), lines.join("\n"));
+      const piped = await runMain(["import", "-", "--db", `${dir}/c.db`], {
+        stdin: "name,city\nA Club,Bern\n",
+      });
+      assertEquals(piped.code, 0, piped.stderr);
+      assert(!piped.stderr.includes("standard input"), piped.stderr);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+);
+
 Deno.test("import lists errors with line and column, exits 1 and keeps the old database", async () => {
   const dir = await Deno.makeTempDir();
   await runMain(["import", FIXTURE_CSV, "--db", `${dir}/c.db`]);

@@ -10,6 +10,11 @@ import {
   withBareValues,
 } from "../../cli/options.ts";
 import { resolveServe } from "../../cli/serve.ts";
+import { EXPORT_OPTIONS } from "../../cli/export.ts";
+import { IMPORT_OPTIONS } from "../../cli/import.ts";
+import { MCP_OPTIONS } from "../../cli/mcp.ts";
+import { QUERY_OPTIONS } from "../../cli/query.ts";
+import { SESSION_OPTIONS } from "../../cli/session.ts";
 import { DEFAULT_DB_PATH } from "../../core/store/mod.ts";
 import type { OptionTable } from "../../core/model/mod.ts";
 import { DEFAULT_SETTINGS, SERVE_OPTIONS } from "../../server/options.ts";
@@ -113,11 +118,94 @@ Deno.test("query, session and serve read the database from the same variable, wi
   assertStrictEquals(DEFAULT_DB_PATH.endsWith("/data/clubs.db"), true);
 });
 
-Deno.test("the usage of query and session shows the database's variable and default", async () => {
-  for (const name of ["query", "session"]) {
+Deno.test("the usage of every command but serve shows the database's variable and default", async () => {
+  for (const name of ["query", "session", "import", "export", "mcp"]) {
     const usage = unwrapped((await COMMANDS.find((c) => c.name === name)!.load()).usage);
     assert(usage.includes("(CLUBDIR_DB; default data/clubs.db)"), name);
   }
+});
+
+/** Each command's own option table (serve's is SERVE_OPTIONS, tested above). */
+const TABLES: Record<string, OptionTable> = {
+  query: QUERY_OPTIONS,
+  import: IMPORT_OPTIONS,
+  export: EXPORT_OPTIONS,
+  mcp: MCP_OPTIONS,
+  session: SESSION_OPTIONS,
+};
+
+Deno.test("each command's usage lists its table's options, and (but for query's search flags) no other", async () => {
+  for (const [name, table] of Object.entries(TABLES)) {
+    const usage = unwrapped((await COMMANDS.find((c) => c.name === name)!.load()).usage);
+    for (const [key, o] of Object.entries(table)) {
+      assert(usage.includes(`  ${flagLabel(o)} `), `${name} ${key}: ${flagLabel(o)} not listed`);
+      assert(usage.includes(optionHelp(o)), `${name} ${key}: its help line is not in the usage`);
+    }
+    if (name === "query") continue;
+    const listed = [...usage.matchAll(/^ {2}(?:-h, )?--([a-z-]+)/gm)].map((m) => m[1]);
+    assertEquals(listed, [...Object.values(table).map((o) => o.flag), "help"], name);
+  }
+});
+
+Deno.test("import, export and mcp take the database from --db, else CLUBDIR_DB, else data/clubs.db", () => {
+  for (const table of [IMPORT_OPTIONS, EXPORT_OPTIONS, MCP_OPTIONS]) {
+    const env = (n: string) => n === "CLUBDIR_DB" ? "/srv/env.db" : undefined;
+    assertEquals(parseOptions(table, ["--db", "/srv/flag.db"], env).settings.db, "/srv/flag.db");
+    assertEquals(parseOptions(table, [], env).settings.db, "/srv/env.db");
+    assertEquals(parseOptions(table, [], () => undefined).settings.db, DEFAULT_DB_PATH);
+  }
+});
+
+Deno.test("a variable is read only when its flag is absent (mcp --db needs no --allow-env)", () => {
+  const read: string[] = [];
+  const env = (n: string) => {
+    read.push(n);
+    return undefined;
+  };
+  parseOptions(MCP_OPTIONS, ["--db", "/srv/c.db", "--base-url", "https://clubs.example"], env);
+  assertEquals(read, []);
+  parseOptions(MCP_OPTIONS, [], env);
+  assertEquals(read, ["CLUBDIR_DB", "CLUBDIR_BASE_URL"]);
+});
+
+Deno.test("import's and export's settings come from their tables, with the old messages", () => {
+  const none = () => undefined;
+  const i = parseOptions(IMPORT_OPTIONS, ["x.csv", "--max-errors", "7", "--dry-run"], none, true);
+  assertEquals(i.positionals, ["x.csv"]);
+  assertEquals(
+    [i.settings.maxErrors, i.settings.dryRun, i.settings.strict, i.settings.report],
+    [7, true, false, false],
+  );
+  assertEquals(
+    parseOptions(IMPORT_OPTIONS, ["--encoding", "UTF-8", "--delimiter", "tab"], none, true)
+      .settings,
+    {
+      ...parseOptions(IMPORT_OPTIONS, [], none, true).settings,
+      encoding: "utf-8",
+      delimiter: "\t",
+    },
+  );
+  for (
+    const [args, message] of [
+      [["--max-errors", "0"], '--max-errors must be a whole number from 1 to 10,000, got "0"'],
+      [["--max-errors", "x"], "--max-errors must be a whole number"],
+      [["--report", "xml"], '--report must be json, got "xml"'],
+      [["--delimiter", "ab"], "--delimiter must be one character"],
+      [["--encoding", "EBCDIC"], "--encoding must be one of utf-8, windows-1252"],
+    ]
+  ) {
+    assertThrows(
+      () => parseOptions(IMPORT_OPTIONS, args as string[], none, true),
+      UsageError,
+      message as string,
+    );
+  }
+  assertThrows(
+    () => parseOptions(EXPORT_OPTIONS, ["--format", "xml"], none),
+    UsageError,
+    '--format must be one of csv, tsv, ndjson, json, got "xml"',
+  );
+  assertEquals(parseOptions(EXPORT_OPTIONS, [], none).settings.format, null);
 });
 
 Deno.test("parseOptions() reads a flag, else its variable, else the default, and says which", () => {

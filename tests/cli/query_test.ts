@@ -4,7 +4,8 @@ import { ClubListSchema } from "../../core/schema/club.ts";
 import { clubListJson } from "../../core/search/club_list.ts";
 import { parseSearch } from "../../core/search/query.ts";
 import { findPage } from "../../core/search/search.ts";
-import { sharedFixture } from "../_fixture.ts";
+import { FEE_FIGURE_FIELDS } from "../../core/model/mod.ts";
+import { csvFile, fixture, FIXTURE_CSV, sharedFixture } from "../_fixture.ts";
 import { runMain } from "../_run.ts";
 import { assert, assertEquals } from "../_assert.ts";
 
@@ -95,6 +96,48 @@ Deno.test("query --format csv writes a header and one row per club, fees hidden"
   assertEquals(row![header!.indexOf("initiation_fee")], "");
 });
 
+Deno.test("query --format tsv is export's TSV, quoting included, with the fees left empty", async () => {
+  const header = (await Deno.readTextFile(FIXTURE_CSV)).split("\n")[0]!;
+  const awkward = 'tab\there, "quoted"\nand a second line';
+  const values: Record<string, string> = {
+    name: "Awkward Cells Club",
+    city: "Bern",
+    country: "Switzerland",
+    type: "golf",
+    description: awkward,
+    initiation_fee: "1000",
+    annual_dues: "500",
+    monthly_dues: "50",
+    currency: "CHF",
+  };
+  const line = header.split(",").map((c) => {
+    const v = values[c] ?? "";
+    return /[",\n\t]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+  }).join(",");
+  await using odd = await fixture({ csv: await csvFile(`${header}\n${line}\n`) });
+  const r = await runMain(["query", "--all", "--format", "tsv", "--db", odd.path]);
+  assertEquals(r.code, 0, r.stderr);
+  // A cell holding a tab, a quote or a line break is quoted, its quotes doubled.
+  assert(r.stdout.includes('"tab\there, ""quoted""\nand a second line"'), r.stdout);
+  const exported = await runMain(["export", "--format", "tsv", "--db", odd.path]);
+  assertEquals(exported.code, 0, exported.stderr);
+  const rows = parse(r.stdout, { delimiter: "\t" }) as string[][];
+  const expected = parse(exported.stdout, { delimiter: "\t" }) as string[][];
+  assertEquals(rows[0], expected[0]);
+  assertEquals(rows.length, 2);
+  for (const fee of FEE_FIGURE_FIELDS) {
+    const at = expected[0]!.indexOf(fee);
+    assert(at >= 0 && expected[1]![at] !== "", fee);
+    expected[1]![at] = "";
+  }
+  assertEquals(rows[1], expected[1]);
+  assertEquals(rows[1]![rows[0]!.indexOf("description")], awkward);
+  // Nothing but the fee cells (adjacent columns) differs from export's text.
+  const blanked = exported.stdout.replace("\t1000\t500\t50\t", "\t\t\t\t");
+  assert(blanked !== exported.stdout);
+  assertEquals(r.stdout, blanked);
+});
+
 Deno.test("query prints the API's message and exits 2 on a bad page", async () => {
   const r = await runMain(["query", "--page", "0", "--db", fx.path]);
   assertEquals(r.code, 2);
@@ -108,11 +151,12 @@ Deno.test("query names a bad waitlist value and the allowed ones", async () => {
   assert(r.stderr.includes('"soon"') && r.stderr.includes("by_invitation"), r.stderr);
 });
 
-Deno.test("query rejects an unknown flag with a one-line error and usage", async () => {
+Deno.test("query rejects an unknown flag with a one-line error and a pointer to --help", async () => {
   const r = await runMain(["query", "--colour", "red", "--db", fx.path]);
   assertEquals(r.code, 2);
   assert(r.stderr.startsWith("error: unknown flag '--colour'"), r.stderr);
-  assert(r.stderr.includes("Usage: main.ts query"));
+  assert(r.stderr.endsWith('\nRun "main.ts query --help" for the options.\n'), r.stderr);
+  assert(!r.stderr.includes("Usage:"), r.stderr);
 });
 
 Deno.test("query rejects an unknown --format", async () => {

@@ -143,6 +143,74 @@ Deno.test({
   },
 });
 
+Deno.test("session list --format json is an array of the sessions, never a token or its hash", async () => {
+  await using t = await tempDir();
+  const db = `${t.dir}/clubs.db`;
+  const empty = await runMain(["session", "list", "--format", "json", "--db", db]);
+  assertStrictEquals(empty.code, 0, empty.stderr);
+  assertStrictEquals(empty.stdout, "[]\n");
+  assertEquals([...Deno.readDirSync(t.dir)], [], "listing creates no store");
+  const a = (await runMain(["session", "create", "--tier", "member", "--db", db, "--label", "a"]))
+    .stdout.trim();
+  const b = (await runMain(["session", "create", "--tier", "free", "--db", db])).stdout.trim();
+  assertStrictEquals((await runMain(["session", "revoke", a, "--db", db])).code, 0);
+  const r = await runMain(["session", "list", "--format", "json", "--db", db]);
+  assertStrictEquals(r.code, 0, r.stderr);
+  const list = JSON.parse(r.stdout) as Record<string, unknown>[];
+  const table = await runMain(["session", "list", "--db", db]);
+  const ids = table.stdout.trimEnd().split("\n").slice(1).map((l) => l.split(/\s+/)[0]);
+  assertEquals(list.map((s) => s.id), ids, "the table's sessions, in its order");
+  const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
+  for (const s of list) {
+    assertEquals(Object.keys(s), [
+      "id",
+      "tier",
+      "access",
+      "created_at",
+      "expires_at",
+      "revoked_at",
+      "state",
+      "label",
+    ]);
+    assertMatch(s.created_at as string, iso);
+    assertMatch(s.expires_at as string, iso);
+  }
+  const [member, free] = list;
+  assertEquals([member!.tier, member!.access, member!.state, member!.label], [
+    "member",
+    "exact",
+    "revoked",
+    "a",
+  ]);
+  assertMatch(member!.revoked_at as string, iso);
+  assertEquals([free!.tier, free!.access, free!.state, free!.label, free!.revoked_at], [
+    "free",
+    "band",
+    "active",
+    null,
+    null,
+  ]);
+  for (const token of [a, b]) {
+    assert(!r.stdout.includes(token) && !r.stdout.includes(token.slice(4, 14)));
+    const hex = Array.from(hashToken(token), (x) => x.toString(16).padStart(2, "0")).join("");
+    assert(!r.stdout.includes(hex.slice(0, 10)), "no part of the hash");
+  }
+});
+
+Deno.test({
+  name: "session list keeps the table on a terminal; --format json there too",
+  ignore: !hasTerminal,
+  async fn() {
+    await using t = await tempDir();
+    const db = `${t.dir}/clubs.db`;
+    await runMain(["session", "create", "--tier", "free", "--db", db]);
+    const table = await runAtTerminal(120, ["session", "list", "--db", db]);
+    assertMatch(table.lines[0]!, /ID\s+TIER\s+ACCESS/);
+    const json = await runAtTerminal(120, ["session", "list", "--format", "json", "--db", db]);
+    assertStrictEquals(JSON.parse(json.lines.join("")).length, 1);
+  },
+});
+
 Deno.test("session list of a missing store says so and creates nothing", async () => {
   await using t = await tempDir();
   const r = await runMain(["session", "list", "--db", `${t.dir}/clubs.db`]);
@@ -184,7 +252,7 @@ Deno.test("session revoke of an unknown token or a missing store exits 1", async
   assertMatch(unknown.stderr, /Cannot revoke: no session matches "0123456789"/);
 });
 
-Deno.test("session mistakes are usage errors: exit 2 with the usage text", async () => {
+Deno.test("session mistakes are usage errors: exit 2, the error and a pointer to --help", async () => {
   await using t = await tempDir();
   const db = `${t.dir}/clubs.db`;
   const cases: [string[], RegExp][] = [
@@ -196,6 +264,11 @@ Deno.test("session mistakes are usage errors: exit 2 with the usage text", async
     [["session", "create", "--tier", "free", "--expires-in", "1y", "--db", db], /--expires-in/],
     [["session", "create", "--tier", "free", "--expires-in", "0d", "--db", db], /--expires-in/],
     [["session", "list", "--tier", "free", "--db", db], /--tier applies to "session create"/],
+    [["session", "list", "--format", "csv", "--db", db], /--format must be one of table, json/],
+    [
+      ["session", "create", "--tier", "free", "--format", "json", "--db", db],
+      /--format applies to "session list"/,
+    ],
     [["session", "create", "extra", "--tier", "free", "--db", db], /unexpected argument/],
     [["session", "revoke", "--db", db], /missing the token or id/],
     [["session", "revoke", "a", "b", "--db", db], /expected one token or id/],
@@ -204,7 +277,8 @@ Deno.test("session mistakes are usage errors: exit 2 with the usage text", async
     const r = await runMain(args);
     assertStrictEquals(r.code, 2, args.join(" "));
     assertMatch(r.stderr, message, args.join(" "));
-    assertMatch(r.stderr, /Usage: main\.ts session/);
+    assertStrictEquals(r.stderr.trimEnd().split("\n").length, 2, r.stderr);
+    assertMatch(r.stderr, /^error: .*\nRun "main\.ts session --help" for the options\.\n$/);
     assertStrictEquals(r.stdout, "");
   }
   assertEquals([...Deno.readDirSync(t.dir)], [], "no store created by a mistake");
