@@ -182,7 +182,7 @@ async function main(): Promise<void> {
     const first = await (await fetch(`${origin}/api/v1/clubs?type=golf&state=FL&limit=1`)).json();
     const pages: [string, string][] = [
       ["home", "/"],
-      ["results", "/clubs?type=golf&state=FL"],
+      ["results", "/clubs?type=golf&state=Florida"],
       ["profile", `/clubs/${encodeURIComponent(first.clubs[0].slug)}`],
     ];
 

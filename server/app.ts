@@ -52,7 +52,7 @@ import { SERVER_VERSION } from "./mcp/server.ts";
 import { openApiRoute } from "./openapi/route.ts";
 import { indexRoute } from "./routes/index.ts";
 import { profileRoutes } from "./routes/profile.ts";
-import { homeResponse, siteDeps, siteRoutes, wantsHomePage } from "./site/mod.ts";
+import { homeResponse, notFoundPage, siteDeps, siteRoutes, wantsHomePage } from "./site/mod.ts";
 
 export type { AppConfig } from "./config.ts";
 export type { AppEnv } from "./http/env.ts";
@@ -171,7 +171,14 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
   // A path that some route answers, with another method: 405 and Allow.
   app.notFound((c) => {
     const allowed = allowedMethods(app, c.req.path);
-    if (allowed === null || allowed.includes(c.req.method)) return problems.notFound(c);
+    if (allowed === null || allowed.includes(c.req.method)) {
+      // A person's browser gets the website's 404 page; the API and every
+      // other client keep the problem.
+      const api = c.req.path === "/api" || c.req.path.startsWith("/api/");
+      return !api && wantsHomePage(c.req.header("accept") ?? null)
+        ? notFoundPage(c, site)
+        : problems.notFound(c);
+    }
     const allow = allowed.join(", ");
     return problems.respond(
       c,

@@ -80,6 +80,22 @@ export function num(n: number): string {
 }
 
 /**
+ * A count and its noun, formatted, singular for one: `1 club`, `18,449
+ * clubs`. The plural is the noun plus `s` unless given.
+ *
+ * @example
+ * ```ts
+ * import { plural } from "./components.ts";
+ * plural(1, "club"); // "1 club"
+ * plural(18449, "club"); // "18,449 clubs"
+ * plural(2, "match", "matches"); // "2 matches"
+ * ```
+ */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${num(n)} ${n === 1 ? one : many}`;
+}
+
+/**
  * One fee as the session allows: the figure or range, "locked", or "not on
  * file". Escaped HTML.
  *

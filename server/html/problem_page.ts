@@ -41,3 +41,95 @@ export function problemMain(p: ProblemView): string {
 <p class="muted">Code <a href="${escapeHtml(p.type)}"><code>${escapeHtml(p.code)}</code></a></p>
 <p><a href="${escapeHtml(p.root)}/">Search the directory</a></p>`;
 }
+
+/** A link offered on an error page for people. */
+export interface WayOut {
+  /** The escaped address. */
+  href: string;
+  /** The link's words (plain text). */
+  text: string;
+}
+
+/**
+ * The `<main>` of an error page for people: a heading, sentences in plain
+ * words (plain text, escaped here) and links back into the site. No codes,
+ * no API words: those stay with the API's problem bodies and `/problems`.
+ *
+ * @example
+ * ```ts
+ * import { visitorMain } from "./problem_page.ts";
+ * visitorMain({ title: "Page not found", lines: ["There is no page here."],
+ *   links: [{ href: "/", text: "Search the directory" }] }).startsWith("<h1>Page not found</h1>"); // true
+ * ```
+ */
+export function visitorMain(o: { title: string; lines: string[]; links: WayOut[] }): string {
+  return `<div class="narrow"><h1>${escapeHtml(o.title)}</h1>
+${o.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n")}
+<ul class="ways">${
+    o.links.map((l) => `<li><a href="${l.href}">${escapeHtml(l.text)}</a></li>`).join("")
+  }</ul></div>`;
+}
+
+/**
+ * What a person reads for a failure that is not about a search's
+ * parameters: a page or club that is not there (404), or a directory that
+ * cannot be read (500), with links back to the search. `slug` names the
+ * club address that was asked for; its words are offered as a search.
+ * `hint` is what to do about a failure (the registry's, with the support
+ * address).
+ *
+ * @example
+ * ```ts
+ * import { visitorProblem } from "./problem_page.ts";
+ * visitorProblem("not_found", "", { slug: "royal-sydny" }).title; // "No club at this address"
+ * ```
+ */
+export function visitorProblem(
+  code: string,
+  root: string,
+  o: { slug?: string; hint?: string } = {},
+): { title: string; main: string } {
+  const home = { href: escapeHtml(`${root}/`), text: "Search the directory" };
+  const every = { href: escapeHtml(`${root}/clubs`), text: "Browse every club, A to Z" };
+  if (code === "not_found" && o.slug !== undefined) {
+    const words = o.slug.replace(/[-_]+/g, " ").trim().slice(0, 200);
+    const title = "No club at this address";
+    const search = words === "" ? [] : [{
+      href: escapeHtml(`${root}/clubs?q=${encodeURIComponent(words).replaceAll("'", "%27")}`),
+      text: `Search for clubs named “${words}”`,
+    }];
+    return {
+      title,
+      main: visitorMain({
+        title,
+        lines: [
+          "No club in the directory has this address. It may have been mistyped, or the club may have been renamed or removed.",
+        ],
+        links: [...search, home, every],
+      }),
+    };
+  }
+  if (code === "not_found") {
+    const title = "Page not found";
+    return {
+      title,
+      main: visitorMain({
+        title,
+        lines: ["There is no page at this address. It may have been mistyped, or moved."],
+        links: [home, every],
+      }),
+    };
+  }
+  const title = "The directory is unavailable";
+  return {
+    title,
+    main: visitorMain({
+      title,
+      lines: [
+        "The club directory could not be read just now.",
+        o.hint ?? "Please try again in a minute.",
+      ],
+      links: [home],
+    }),
+  };
+}

@@ -43,10 +43,10 @@ h1,h2,h3{line-height:1.25}
 h1{font-size:1.75rem;margin:.25rem 0 .5rem}
 h2{font-size:1.2rem;margin:1.75rem 0 .5rem}
 h3{font-size:1rem;margin:1rem 0 .35rem}
-code{font:.9em ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--soft);padding:0 .25em;border-radius:.2em}
-pre{font:.85rem/1.45 ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--soft);padding:.75rem;overflow-x:auto;white-space:pre-wrap;border-radius:.4rem}
+code{font:.9em ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--soft);padding:0 .25em;border-radius:.2em;overflow-wrap:anywhere}
+pre{font:.85rem/1.45 ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--soft);padding:.75rem;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere;border-radius:.4rem}
 table{border-collapse:collapse;width:100%}
-th,td{text-align:left;padding:.4rem .5rem .4rem 0;border-bottom:1px solid var(--line);vertical-align:top}
+th,td{text-align:left;padding:.4rem .5rem .4rem 0;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:anywhere}
 .skip{position:absolute;left:-999px;top:.5rem;background:var(--bg);padding:.5rem .75rem;z-index:2}
 .skip:focus{left:.5rem}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
@@ -106,9 +106,18 @@ button,.button{font:inherit;font-weight:600;background:var(--accent);color:var(-
 .facet a[aria-current]{font-weight:700}
 .count{color:var(--muted);font-variant-numeric:tabular-nums}
 .facet details summary{cursor:pointer;padding:.35rem 0;color:var(--accent)}
-nav.pages ul{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0;margin:1.5rem 0}
-nav.pages a,nav.pages span{display:inline-block;padding:.5rem .85rem;border:1px solid var(--line);border-radius:.4rem;min-width:2.75rem;text-align:center}
-nav.pages span{color:var(--muted)}
+nav.pages ul{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;list-style:none;padding:0;margin:1.5rem 0 .25rem}
+nav.pages li>a,nav.pages li>span{display:inline-block;padding:.5rem .85rem;border:1px solid var(--line);border-radius:.4rem;min-width:2.75rem;text-align:center}
+nav.pages li>span{color:var(--muted)}
+nav.pages a[aria-current]{background:var(--accent);color:var(--accent-fg);border-color:var(--accent);font-weight:700;text-decoration:none}
+nav.pages .gap{color:var(--muted)}
+nav.pages p{margin:0 0 1rem}
+.offers ul{list-style:none;padding:0;margin:.25rem 0 1rem}
+.offers li{padding:.3rem 0}
+.offers a{display:inline-block;padding:.3rem 0}
+.facet .note{margin:0 0 .25rem;font-size:.85rem;color:var(--muted)}
+.ways{padding-left:1.2rem}
+.ways a{display:inline-block;padding:.35rem 0}
 .place{font-size:1.05rem;margin:0 0 .5rem}
 .badges{display:flex;flex-wrap:wrap;gap:.4rem;margin:.5rem 0}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1.25rem;margin:0}
@@ -121,7 +130,7 @@ dd{margin:0}
 .narrow{max-width:34rem}
 .crumbs{font-size:.95rem;margin:0 0 .25rem}
 .crumbs a{display:inline-block;padding:.3rem 0}
-@media (max-width:30rem){.media{width:4.5rem;height:3.5rem}.club{gap:.75rem}h1{font-size:1.5rem}.amenities{columns:1}}
+@media (max-width:30rem){nav.pages .far{display:none}.media{width:4.5rem;height:3.5rem}.club{gap:.75rem}h1{font-size:1.5rem}.amenities{columns:1}}
 `;
 
 /**

@@ -30,13 +30,14 @@ import {
   imageBox,
   num,
   pageShell,
-  problemMain,
+  plural,
   profileHref,
   queryComponent,
   searchHref,
   type SearchLink,
   SESSION_PAGE_HEADERS,
   typeClubs,
+  visitorProblem,
   waitlistText,
 } from "../html/mod.ts";
 import { problemOf } from "../respond/mod.ts";
@@ -161,16 +162,12 @@ function problem(
   if (json) throw new ProblemError(code, detail, { instance, cause });
   const p = PROBLEMS[code];
   const { root, name } = pageOptions(deps);
+  // A person reads plain words and links back to the search, not the API's problem.
+  const slug = code === "not_found" ? c.req.param("slug") : undefined;
+  const page = visitorProblem(code, root, { slug, hint: deps.hint?.(code) });
   const html = pageShell({
-    title: p.title,
-    main: problemMain({
-      title: p.title,
-      detail,
-      hint: deps.hint?.(code) ?? p.hint,
-      code,
-      type: `${deps.baseUrl(c.req.raw)}/problems/${code}`,
-      root,
-    }),
+    title: page.title,
+    main: page.main,
     root,
     siteName: name,
     account: deps.access(c.req.raw),
@@ -245,8 +242,8 @@ function statusText(club: Club): string | null {
   if (club.status === "coming_soon") {
     return club.opened_year ? `Coming soon (opens ${club.opened_year})` : "Coming soon";
   }
-  if (club.status === "unclaimed") return "Unclaimed listing";
-  return humanize(club.status);
+  // Other statuses (`published`, …) are the directory's bookkeeping: not shown to visitors.
+  return club.status === "unclaimed" ? "Not yet confirmed by the club" : null;
 }
 
 const text = (v: string | number | null) => v === null ? null : escapeHtml(String(v));
@@ -285,7 +282,7 @@ function nearbySection(root: string, near: Nearby): string {
   );
   return `<section aria-labelledby="nearby"><h2 id="nearby">More clubs nearby</h2>
 <ul>${items.join("")}</ul>
-<p><a href="${searchHref(root, near.where)}">All ${num(near.total)} clubs in ${
+<p><a href="${searchHref(root, near.where)}">All ${plural(near.total, "club")} in ${
     escapeHtml(near.label)
   }</a></p></section>`;
 }
@@ -363,6 +360,11 @@ export function profilePage(
       : "",
     club.country
       ? `<a href="${searchHref(root, { country: club.country })}">${escapeHtml(club.country)}</a>`
+      : "",
+    club.country && club.state
+      ? `<a href="${searchHref(root, { country: club.country, state: club.state })}">${
+        escapeHtml(club.state)
+      }</a>`
       : "",
   ].filter(Boolean).join(" › ");
   const main = `<nav aria-label="Breadcrumb" class="crumbs">${crumbs}</nav>

@@ -3,7 +3,8 @@
  * number of clubs each leads to, as links that choose the value (type,
  * country and state replace the current one; waitlist values add to the
  * list) or, for a chosen value, remove it. The counts are the core's
- * {@link facetCounts}, so a link's count is the total its page shows.
+ * {@link facetCounts}, so a link's count is the total its page shows; a
+ * line under each heading says what they count ("Golf clubs, by country").
  *
  * @example
  * ```ts ignore
@@ -12,7 +13,9 @@
  * ```
  * @module
  */
+import { WAITLIST_VALUES } from "../../core/model/mod.ts";
 import type { FacetCount, FacetName, Facets } from "../../core/facets/mod.ts";
+import { facetNote } from "./describe.ts";
 import {
   escapeHtml,
   humanize,
@@ -55,8 +58,11 @@ export function toggled(link: SearchLink, name: FacetName, value: string, on: bo
     case "state":
       return { ...base, state: on ? null : value };
     case "waitlist": {
-      const list = link.waitlist ?? [];
-      return { ...base, waitlist: on ? list.filter((v) => v !== value) : [...list, value] };
+      // In the canonical order (see search.ts), so the link needs no redirect.
+      const list = new Set(link.waitlist ?? []);
+      if (on) list.delete(value);
+      else list.add(value);
+      return { ...base, waitlist: WAITLIST_VALUES.filter((v) => list.has(v)) };
     }
   }
 }
@@ -70,7 +76,7 @@ function item(root: string, link: SearchLink, name: FacetName, f: FacetCount, on
     }</span></a></li>`
     : `<li><a href="${href}"><span>${label}</span><span class="count">${
       num(f.count)
-    }<span class="sr"> clubs</span></span></a></li>`;
+    }<span class="sr"> ${f.count === 1 ? "club" : "clubs"}</span></span></a></li>`;
 }
 
 /**
@@ -98,7 +104,9 @@ export function facetLists(
     const more = rest.slice(top.length - chosen.length);
     const li = (f: FacetCount) => item(root, link, name, f, selected[name](f.value));
     const id = `facet-${name}`;
-    return `<section class="facet" aria-labelledby="${id}"><h3 id="${id}">${heading}</h3>
+    // What the counts are of: the search without this filter, split by its values.
+    return `<section class="facet" aria-labelledby="${id}" aria-describedby="${id}-note"><h3 id="${id}">${heading}</h3>
+<p class="note" id="${id}-note">${escapeHtml(facetNote(link, name))}</p>
 <ul>${top.map(li).join("")}</ul>${
       more.length
         ? `<details><summary>${num(more.length)} more</summary><ul>${

@@ -16,15 +16,25 @@ import { findPage, parseSearch, type RawSearch } from "../../core/search/mod.ts"
 import { facetCounts } from "../../core/facets/mod.ts";
 import { regionCounts } from "../../core/stats/mod.ts";
 import type { ClubStore } from "../../core/store/mod.ts";
-import { escapeHtml, num, pageShell, searchHref, type SearchLink, typeClubs } from "../html/mod.ts";
+import {
+  escapeHtml,
+  num,
+  pageShell,
+  plural,
+  searchHref,
+  type SearchLink,
+  typeClubs,
+} from "../html/mod.ts";
 import type { SiteDeps } from "./deps.ts";
 import { fullForm } from "./form.ts";
 
 /** Searches worth offering on the home page, when they find clubs. */
 const STARTERS: [string, SearchLink][] = [
-  ["Golf clubs in Florida", { type: "golf", state: "FL" }],
+  // Written as their canonical addresses (places by name), so a card opens
+  // the page its words name, without a redirect.
+  ["Golf clubs in Florida", { type: "golf", state: "Florida" }],
   ["Clubs open to applications", { waitlist: ["open"] }],
-  ["City and social clubs in New York", { type: "city", state: "NY" }],
+  ["City and social clubs in New York", { type: "city", state: "New York" }],
   ["Yacht clubs", { type: "yacht" }],
 ];
 
@@ -36,8 +46,8 @@ function total(store: ClubStore, link: SearchLink): number {
 
 function entry(root: string, label: string, link: SearchLink, count: number): string {
   return `<li><a href="${searchHref(root, link)}">${escapeHtml(label)}<span class="muted">${
-    num(count)
-  } clubs</span></a></li>`;
+    plural(count, "club")
+  }</span></a></li>`;
 }
 
 /**
@@ -70,16 +80,16 @@ export function homePage(deps: SiteDeps, store: ClubStore, access: FeeAccess): s
   })).filter((g) => g.regions.length);
   const imported = store.meta.imported_at ? store.meta.imported_at.slice(0, 10) : null;
   const main = `<h1>Find a private club</h1>
-<p class="lede">${num(clubs)} private membership clubs in ${
-    num(countries.length)
-  } countries: golf and country clubs, city and social clubs, athletic, outdoor and yacht clubs.</p>
+<p class="lede">${plural(clubs, "private membership club")} in ${
+    plural(countries.length, "country", "countries")
+  }: golf and country clubs, city and social clubs, athletic, outdoor and yacht clubs.</p>
 ${fullForm(root, { facets, regions })}
 <h2>Start with</h2>
 <ul class="entries">
 ${[...starters, ...topTypes, ...topCountries].join("\n")}
 <li><a href="${searchHref(root, {})}">Every club, A to Z<span class="muted">${
-    num(clubs)
-  } clubs</span></a></li>
+    plural(clubs, "club")
+  }</span></a></li>
 </ul>
 <h2>For developers</h2>
 <ul>

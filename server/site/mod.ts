@@ -19,8 +19,7 @@ import { type Context, Hono } from "hono";
 import { type ProblemCode, PROBLEMS } from "../../core/model/mod.ts";
 import { type FeeAccess } from "../../core/club/mod.ts";
 import type { ClubStore } from "../../core/store/mod.ts";
-import { pageShell, problemMain, searchQuery, SESSION_PAGE_HEADERS } from "../html/mod.ts";
-import { baseUrlOf } from "../http/base_url.ts";
+import { searchQuery, SESSION_PAGE_HEADERS, visitorProblem } from "../html/mod.ts";
 import type { AppEnv } from "../http/env.ts";
 import { encodedBytes } from "../http/compress.ts";
 import { type CachedBody, problemOf, sendCached } from "../respond/mod.ts";
@@ -29,6 +28,10 @@ import type { SiteDeps } from "./deps.ts";
 import { homePage } from "./home.ts";
 import { resultsPage } from "./results.ts";
 import { sameParams, siteSearchReader } from "./search.ts";
+import { canonicalSearch } from "./canonical.ts";
+import { searchErrorMain, sendErrorPage, withoutParam } from "./errors.ts";
+
+export { sendErrorPage } from "./errors.ts";
 import { signInRoutes } from "./sign_in.ts";
 
 export { siteDeps } from "./deps.ts";
@@ -86,29 +89,40 @@ export function asciiHtml(html: string): string {
   return html.replace(/[^\p{ASCII}]/gu, (ch) => `&#${ch.codePointAt(0)};`);
 }
 
-/** An HTML problem page with the registry's words and the app's hint. */
-function problemPage(
+/** An HTML error page for people (see errors.ts and html/problem_page.ts). */
+function errorPage(
   c: Context<AppEnv>,
   deps: SiteDeps,
-  code: ProblemCode,
-  detail: string,
+  status: number,
+  page: { title: string; main: string },
 ): Response {
-  const p = PROBLEMS[code];
-  const html = pageShell({
-    title: p.title,
-    main: problemMain({
-      title: p.title,
-      detail,
-      hint: deps.hint(code),
-      code,
-      type: `${baseUrlOf(deps.baseUrl, c.req.url)}/problems/${code}`,
-      root: deps.root,
-    }),
+  return sendErrorPage(c, {
+    status,
+    ...page,
     root: deps.root,
     siteName: deps.name,
     account: deps.access(c.req.raw),
   });
-  return c.body(html, p.status as 400 | 500, SESSION_PAGE_HEADERS);
+}
+
+/** A failure of the directory, as a page for people (the status of its problem). */
+function problemPage(c: Context<AppEnv>, deps: SiteDeps, code: ProblemCode): Response {
+  const page = visitorProblem(code, deps.root, { hint: deps.hint(code) });
+  return errorPage(c, deps, PROBLEMS[code].status, page);
+}
+
+/**
+ * The site's 404 page for a person (a browser asked for a path nothing
+ * answers); the app answers other clients with its problem.
+ *
+ * @example
+ * ```ts ignore
+ * import { notFoundPage } from "./mod.ts";
+ * app.notFound((c) => wantsHomePage(c.req.header("accept") ?? null) ? notFoundPage(c, deps) : problems.notFound(c));
+ * ```
+ */
+export function notFoundPage(c: Context<AppEnv>, deps: SiteDeps): Response {
+  return errorPage(c, deps, 404, visitorProblem("not_found", deps.root));
 }
 
 /** Reads the snapshot for a page; a storage failure becomes the HTML problem page. */
@@ -122,7 +136,7 @@ function withStore(
   } catch (e) {
     const failure = problemOf(e);
     if (failure === null) throw e;
-    return problemPage(c, deps, failure.code, failure.detail);
+    return problemPage(c, deps, failure.code);
   }
 }
 
@@ -168,25 +182,31 @@ export function siteRoutes(deps: SiteDeps): Hono<AppEnv> {
     const mark = url.indexOf("?");
     const search = mark < 0 ? "" : url.slice(mark + 1);
     const r = read(search);
-    if (!r.ok) return problemPage(c, deps, r.error.code, r.error.detail);
-    const { value } = r;
-    // One address per search: the form's empty fields and any other
-    // spelling of the same query string go to the canonical one; the same
-    // parameters percent-encoded otherwise are served as they are.
-    const canonical = searchQuery(value.link);
-    if (!sameParams(search, canonical)) {
-      return c.redirect(`${deps.root}/clubs${canonical ? `?${canonical}` : ""}`, 302);
+    if (!r.ok) {
+      const fixed = read(withoutParam(search, r.error.param));
+      return errorPage(
+        c,
+        deps,
+        400,
+        searchErrorMain(deps.root, r.error, fixed.ok ? { ...fixed.value.link, page: null } : null),
+      );
     }
     const access = deps.access(c.req.raw);
-    return withStore(
-      c,
-      deps,
-      (store) =>
-        sendPage(c, store, `clubs|${deps.root}|${access}|${value.key}`, () => {
-          const page = resultsPage(deps, store, value, access);
-          return { body: asciiHtml(page.html), total: page.total };
-        }),
-    );
+    return withStore(c, deps, (store) => {
+      // One address per search: the form's empty fields, places by code or
+      // in another case, and any other spelling of the same query string go
+      // to the canonical one; the same parameters percent-encoded otherwise
+      // are served as they are.
+      const value = canonicalSearch(store, r.value);
+      const canonical = searchQuery(value.link);
+      if (!sameParams(search, canonical)) {
+        return c.redirect(`${deps.root}/clubs${canonical ? `?${canonical}` : ""}`, 302);
+      }
+      return sendPage(c, store, `clubs|${deps.root}|${access}|${value.key}`, () => {
+        const page = resultsPage(deps, store, value, access);
+        return { body: asciiHtml(page.html), total: page.total };
+      });
+    });
   });
   return app;
 }

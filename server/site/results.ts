@@ -20,7 +20,7 @@ import {
   resolveCountryKey,
   resolveStateKey,
 } from "../../core/places/mod.ts";
-import { findPage } from "../../core/search/mod.ts";
+import { findPage, type SearchQuery, suggest, type Suggestion } from "../../core/search/mod.ts";
 import { facetCounts, type FacetName } from "../../core/facets/mod.ts";
 import type { ClubStore } from "../../core/store/mod.ts";
 import {
@@ -31,6 +31,7 @@ import {
   imageBox,
   num,
   pageShell,
+  plural,
   profileHref,
   queryComponent,
   searchHref,
@@ -43,6 +44,10 @@ import type { SiteDeps } from "./deps.ts";
 import { facetLabel, facetLists, type Selected, toggled } from "./facet_list.ts";
 import { compactForm } from "./form.ts";
 import type { SiteSearch } from "./search.ts";
+import { canonicalOf } from "./canonical.ts";
+import { describe, DROPPABLE, dropped, filterWords } from "./describe.ts";
+
+export { describe } from "./describe.ts";
 
 /** A page's place line: city, region, country, as listed. */
 export function placeLine(club: Pick<Club, "city" | "state" | "country">): string {
@@ -69,22 +74,46 @@ ${place ? `<p class="muted">${escapeHtml(place)}</p>` : ""}
 ${fees}</div></li>`;
 }
 
-/** Paging links: first, previous, where we are, next, last. */
+/** Pages either side of the current one linked by number (the outer ones on wide screens only). */
+const NEAR_PAGES = 2;
+
+/**
+ * Paging links: previous, the first page, pages around the current one,
+ * the last page, next; gaps read as "…". On a page past the end, the
+ * numbers lead back (none is current).
+ */
 function pager(root: string, link: SearchLink, page: number, last: number): string {
   if (last <= 1 && page <= 1) return "";
-  const to = (p: number, text: string, rel?: string) =>
-    `<li><a href="${searchHref(root, { ...link, page: p })}"${
-      rel ? ` rel="${rel}"` : ""
-    }>${text}</a></li>`;
-  const off = (text: string) => `<li><span>${text}</span></li>`;
-  const prev = Math.min(page - 1, last);
+  const href = (p: number) => searchHref(root, { ...link, page: p });
+  const numbers = new Set([1, last]);
+  for (let p = page - NEAR_PAGES; p <= page + NEAR_PAGES; p++) {
+    if (p >= 1 && p <= last) numbers.add(p);
+  }
+  const items: string[] = [];
+  let previous = 0;
+  for (const p of [...numbers].sort((a, b) => a - b)) {
+    if (p > previous + 1) items.push('<li class="gap" aria-hidden="true">…</li>');
+    const far = Math.abs(p - page) === NEAR_PAGES && p !== 1 && p !== last ? ' class="far"' : "";
+    const current = p === page ? ' aria-current="page"' : "";
+    items.push(
+      `<li${far}><a href="${href(p)}"${current}><span class="sr">Page </span>${num(p)}</a></li>`,
+    );
+    previous = p;
+  }
+  const prev = page > 1
+    ? `<li><a href="${href(Math.min(page - 1, last))}" rel="prev">Previous</a></li>`
+    : '<li><span class="off">Previous</span></li>';
+  const next = page < last
+    ? `<li><a href="${href(page + 1)}" rel="next">Next</a></li>`
+    : '<li><span class="off">Next</span></li>';
+  const where = page <= last
+    ? `Page ${num(page)} of ${num(last)}`
+    : `${plural(last, "page")} in all`;
   return `<nav class="pages" aria-label="Pages"><ul>
-${page > 1 ? to(1, "First") : off("First")}
-${page > 1 ? to(prev, "Previous", "prev") : off("Previous")}
-<li><span aria-current="page">Page ${num(page)} of ${num(last)}</span></li>
-${page < last ? to(page + 1, "Next", "next") : off("Next")}
-${page < last ? to(last, "Last") : off("Last")}
-</ul></nav>`;
+${prev}
+${items.join("\n")}
+${next}
+</ul><p class="muted">${where}</p></nav>`;
 }
 
 /** The chosen filters, each a link that removes it. */
@@ -110,12 +139,86 @@ function chips(root: string, link: SearchLink): string {
   return `<ul class="chips" aria-label="Chosen filters">${items.join("")}</ul>`;
 }
 
-/** "Golf clubs named “royal” in FL": the search in words, for the title. */
-export function describe(link: SearchLink): string {
-  const type = link.type ? typeClubs(link.type) : "Clubs";
-  const named = link.q ? ` matching “${link.q}”` : "";
-  const place = [link.city, link.state, link.country].filter((p) => p).join(", ");
-  return `${type}${named}${place ? ` in ${place}` : ""}`;
+/** A suggestion's change in words: `“royal sydney”`, `Golf clubs`, `any state or region`. */
+function changeWords(params: Suggestion["params"], link: SearchLink): string {
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(params)) {
+    if (name === "match") {
+      if ("q" in params) continue;
+      parts.push(
+        value === "fuzzy" ? `close matches for “${link.q}”` : `names with the words “${link.q}”`,
+      );
+    } else if (value == null) {
+      parts.push(`any ${name === "state" ? "state or region" : name}`);
+    } else if (name === "q") parts.push(`“${value}”`);
+    else if (name === "type") parts.push(typeClubs(value));
+    else parts.push(value);
+  }
+  return parts.join(", ");
+}
+
+/** One offered search: its link, words and the clubs it finds. */
+interface Offer {
+  href: string;
+  words: string;
+  total: number;
+}
+
+function offerSection(id: string, heading: string, offers: readonly Offer[]): string {
+  if (!offers.length) return "";
+  const items = offers.map((o) =>
+    `<li><a href="${o.href}">${escapeHtml(o.words)}</a> <span class="count">(${
+      plural(o.total, "club")
+    })</span></li>`
+  );
+  return `<section class="offers" aria-labelledby="${id}"><h2 id="${id}">${heading}</h2><ul>${
+    items.join("")
+  }</ul></section>`;
+}
+
+/**
+ * What to try when a search finds nothing (or only close matches): the
+ * search core's corrections ("Did you mean …?") and, with two filters or
+ * more, the searches that drop one of them; each with its total, each
+ * link a canonical address.
+ */
+function ways(store: ClubStore, root: string, search: SiteSearch, fuzzy: boolean): string {
+  const { link, query } = search;
+  const seen = new Set<string>([searchHref(root, { ...link, page: null })]);
+  const corrections: Offer[] = [];
+  for (const s of suggest(store, query)) {
+    // Close matches are already on the page.
+    if (fuzzy && !("q" in s.params)) continue;
+    const to: Record<string, unknown> = { ...link, page: null };
+    for (const [name, value] of Object.entries(s.params)) to[name] = value ?? null;
+    const canonical = canonicalOf(store, to as SearchLink);
+    if (canonical === null) continue;
+    const href = searchHref(root, canonical.link);
+    if (seen.has(href)) continue;
+    seen.add(href);
+    corrections.push({ href, words: changeWords(s.params, link), total: s.total });
+  }
+  const chosen = DROPPABLE.filter((name) => {
+    const v = link[name];
+    return v != null && (!Array.isArray(v) || v.length > 0);
+  });
+  const drops: Offer[] = [];
+  if (!fuzzy && chosen.length > 1) {
+    for (const name of chosen) {
+      const canonical = canonicalOf(store, dropped(link, name));
+      if (canonical === null) continue;
+      const href = searchHref(root, canonical.link);
+      if (seen.has(href)) continue;
+      const total = findPage(store, { ...canonical.query, page: 1, limit: 1 }).total;
+      if (total === 0) continue;
+      seen.add(href);
+      drops.push({ href, words: `Without ${filterWords(link, name)}`, total });
+    }
+  }
+  return [
+    offerSection("did-you-mean", "Did you mean…?", corrections),
+    offerSection("drop-one", "Drop one filter", drops),
+  ].filter(Boolean).join("\n");
 }
 
 /** Which facet values the search has chosen (places compared as resolved). */
@@ -149,8 +252,17 @@ export function resultsPage(
   access: FeeAccess,
 ): { html: string; total: number } {
   const { root } = deps;
-  const { link, query } = search;
-  const found = findPage(store, query);
+  const { link } = search;
+  let query: SearchQuery = search.query;
+  let found = findPage(store, query);
+  // Words that match no name: close matches before giving up (only when the
+  // address leaves the matching to the site).
+  let fuzzy = false;
+  if (found.total === 0 && query.q !== null && link.match == null) {
+    const close: SearchQuery = { ...query, match: "fuzzy" };
+    const near = findPage(store, close);
+    if (near.total > 0) [query, found, fuzzy] = [close, near, true];
+  }
   const clubs = store.records(found.ranks).map((r) => toApiClub(r, access));
   const names: FacetName[] = query.country !== null || query.state !== null
     ? ["type", "country", "state", "waitlist"]
@@ -160,20 +272,28 @@ export function resultsPage(
   const title = describe(link);
   const here = `${root}/clubs${searchQuery(link) ? `?${searchQuery(link)}` : ""}`;
   const first = (query.page - 1) * query.limit + 1;
+  const found_ = fuzzy
+    ? `No exact match; ${plural(found.total, "close match", "close matches")} for “${
+      escapeHtml(link.q!)
+    }”`
+    : plural(found.total, "club");
   const summary = found.total === 0
     ? "No club matches this search."
     : clubs.length === 0
-    ? `${num(found.total)} clubs match; this page is past the last one.`
-    : `${num(found.total)} club${found.total === 1 ? "" : "s"} · showing ${num(first)}–${
-      num(first + clubs.length - 1)
-    }`;
+    ? `Page ${num(query.page)} is past the end: this search finds ${
+      plural(found.total, "club")
+    } on ${plural(last, "page")}.`
+    : `${found_} · showing ${num(first)}–${num(first + clubs.length - 1)}`;
   const list = clubs.length
     ? `<ol class="results" start="${first}">${clubs.map((c) => clubItem(root, c)).join("\n")}</ol>`
     : found.total > 0
-    ? `<p><a href="${searchHref(root, { ...link, page: last })}">Go to the last page</a></p>`
+    ? `<p><a href="${searchHref(root, { ...link, page: last })}">Go to the last page (page ${
+      num(last)
+    })</a></p>`
     : `<p>Try fewer filters${link.q ? " or another name" : ""}, or <a href="${
       searchHref(root, {})
     }">browse every club</a>.</p>`;
+  const offers = found.total === 0 || fuzzy ? ways(store, root, search, fuzzy) : "";
   const feeNote = access === "locked"
     ? `<p class="notice">${escapeHtml(ACCESS_NOTE.locked)} <a href="${root}/sign-in?next=${
       escapeHtml(queryComponent(here))
@@ -186,6 +306,7 @@ ${chips(root, link)}
 <p class="tofilters"><a href="#filters">Jump to the filters</a></p>
 <div class="layout">
 <section aria-label="Results">
+${offers}
 ${feeNote}
 ${list}
 ${pager(root, link, query.page, last)}
@@ -197,7 +318,7 @@ ${facetLists(root, link, facets, selection(store, link, search))}
     main,
     root,
     siteName: deps.name,
-    description: `${title}: ${num(found.total)} private clubs in the ${deps.name}.`,
+    description: `${title}: ${plural(found.total, "private club")} in the ${deps.name}.`,
     account: access,
     here,
   });

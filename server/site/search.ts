@@ -14,7 +14,9 @@
  * ```
  * @module
  */
+import { WAITLIST_VALUES } from "../../core/model/mod.ts";
 import {
+  DEFAULT_LIMIT,
   parseSearch,
   type RawSearch,
   type Result,
@@ -46,11 +48,14 @@ function text(raw: Record<string, unknown>, name: string): string | null {
   return t === "" ? null : t;
 }
 
+/** The waitlist values sent, once each, in the order of {@link WAITLIST_VALUES}. */
 function waitlistItems(raw: RawSearch["waitlist"]): string[] | null {
   if (raw == null) return null;
-  const all = (typeof raw === "string" ? [raw] : raw).flatMap((v) => v.split(","))
-    .map((v) => v.trim().toLowerCase()).filter((v) => v !== "");
-  return all.length ? [...new Set(all)] : null;
+  const all = new Set(
+    (typeof raw === "string" ? [raw] : raw).flatMap((v) => v.split(","))
+      .map((v) => v.trim().toLowerCase()).filter((v) => v !== ""),
+  );
+  return all.size ? WAITLIST_VALUES.filter((v) => all.has(v)) : null;
 }
 
 /**
@@ -70,28 +75,54 @@ export function readSiteSearch(search: string): Result<SiteSearch, SearchError> 
   if (!parsed.ok) return parsed;
   const query = parsed.value;
   const limitSent = raw.limit != null && String(raw.limit).trim() !== "";
+  const city = text(raw, "city");
   const link: SearchLink = {
-    q: query.q === null ? null : text(raw, "q"),
-    match: sentMatch,
-    sort: text(raw, "sort"),
+    // Runs of spaces read as one (names are compared folded).
+    q: query.q === null ? null : text(raw, "q")!.replace(/\s+/g, " "),
+    // The defaults are left out: `match=words` and `sort=name` are the same search as none.
+    match: query.match === WEBSITE_MATCH ? null : query.match,
+    sort: query.sort === "name" ? null : query.sort,
     type: query.typeKey,
     country: query.country,
     state: query.state,
-    city: text(raw, "city"),
+    city: city === null ? null : city.replace(/\s+/g, " "),
     waitlist: query.waitlist === null ? null : waitlistItems(raw.waitlist),
-    limit: limitSent ? query.limit : null,
+    limit: limitSent && query.limit !== DEFAULT_LIMIT ? query.limit : null,
     page: query.page,
   };
   return { ok: true, value: { link, query, key: searchKey(link) } };
 }
 
-function searchKey(link: SearchLink): string {
+/**
+ * The key of a search's link: one per search, whatever the page.
+ *
+ * @example
+ * ```ts
+ * import { searchKey } from "./search.ts";
+ * searchKey({ type: "golf", page: 2 }); // "type=golf\u0000page=2"
+ * ```
+ */
+export function searchKey(link: SearchLink): string {
   const parts: string[] = [];
-  for (const [k, v] of Object.entries(link)) {
+  for (const k of KEY_ORDER) {
+    const v = link[k];
     if (v != null) parts.push(`${k}=${Array.isArray(v) ? v.join(",") : v}`);
   }
   return parts.join("\u0000");
 }
+
+const KEY_ORDER = [
+  "q",
+  "match",
+  "sort",
+  "type",
+  "country",
+  "state",
+  "city",
+  "waitlist",
+  "limit",
+  "page",
+] as const;
 
 /** One `name=value` of a query string, percent-decoded; null when it cannot be. */
 function decodedParam(part: string): [string, string] | null {

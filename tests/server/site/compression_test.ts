@@ -56,7 +56,7 @@ Deno.test("website pages: an invalid search is still an HTML 400 page", async ()
   assertStrictEquals(res.status, 400);
   assertStrictEquals(res.headers.get("content-type"), "text/html; charset=UTF-8");
   const html = new TextDecoder().decode(decoded(res.headers, await bytes(res)));
-  assert(html.includes("invalid_page"));
+  assert(html.includes("There is no such page"));
 });
 
 Deno.test("website pages: a compressed page is weighed in the site's memo with its page", async () => {

@@ -108,8 +108,8 @@ Deno.test("the stylesheet is served for a year under its hash; another hash is n
 });
 
 Deno.test("results list the total, each club linking to its profile with its facts", async () => {
-  const html = await page("/clubs?type=golf&state=FL");
-  assert(html.includes("<h1>Golf clubs in FL</h1>"));
+  const html = await page("/clubs?type=golf&state=Florida");
+  assert(html.includes("<h1>Golf clubs in Florida</h1>"));
   assert(html.includes("2 clubs"));
   assert(html.includes('<a href="/clubs/seminole">Seminole Golf Club</a>'));
   assert(html.includes('<a href="/clubs/riverside-tampa">Riverside Country Club</a>'));
@@ -121,38 +121,60 @@ Deno.test("results list the total, each club linking to its profile with its fac
   );
 });
 
-Deno.test("paging links: first, previous, next and last keep the filters", async () => {
-  const html = await page("/clubs?country=US&limit=5&page=2");
+Deno.test("paging links: previous, next, the first and last pages and the pages around keep the filters", async () => {
+  const us = "/clubs?country=United%20States&limit=2";
+  const html = await page(`${us}&page=5`);
   const links = hrefs(html);
-  for (const p of [1, 3, 4]) {
-    const want = p === 1 ? "/clubs?country=US&limit=5" : `/clubs?country=US&limit=5&page=${p}`;
+  for (const p of [1, 3, 4, 6, 7, 10]) {
+    const want = p === 1 ? us : `${us}&page=${p}`;
     assert(links.includes(want), want);
   }
+  assert(!links.includes(`${us}&page=2`) && !links.includes(`${us}&page=8`), "gaps between");
+  assertMatch(
+    html,
+    /<a href="[^"]*page=5" aria-current="page"><span class="sr">Page <\/span>5<\/a>/,
+  );
   assert(html.includes('rel="prev"') && html.includes('rel="next"'));
-  assert(html.includes("Page 2 of 4"));
-  const last = await page("/clubs?country=US&limit=5&page=4");
-  assert(last.includes("<span>Next</span>") && last.includes("<span>Last</span>"));
-  const past = await page("/clubs?country=US&limit=5&page=9");
-  assert(hrefs(past).includes("/clubs?country=US&limit=5&page=4"), "a way back to the last page");
+  assert(html.includes("Page 5 of 10"));
+  assert(html.includes('<li class="gap" aria-hidden="true">'));
+  const last = await page(`${us}&page=10`);
+  assert(last.includes('<span class="off">Next</span>'));
+});
+
+Deno.test("a page past the end says so and links to the last page", async () => {
+  const past = await page("/clubs?country=United%20States&limit=5&page=99999");
+  assert(past.includes("Page 99,999 is past the end: this search finds 20 clubs on 4 pages."));
+  assert(!past.includes("Page 99,999 of"));
+  assert(past.includes(
+    '<a href="/clubs?country=United%20States&amp;limit=5&amp;page=4">Go to the last page (page 4)</a>',
+  ));
 });
 
 Deno.test("facet links add a filter and the chosen one removes it, counts matching totals", async () => {
-  const html = await page("/clubs?country=US");
+  const html = await page("/clubs?country=United%20States");
   assertMatch(
     html,
-    /<a href="\/clubs\?type=golf&amp;country=US"><span>Golf<\/span><span class="count">6/,
+    /<a href="\/clubs\?type=golf&amp;country=United%20States"><span>Golf<\/span><span class="count">6/,
   );
   assertMatch(
     html,
-    /href="\/clubs\?country=US&amp;state=New%20York"><span>New York<\/span><span class="count">5/,
+    /href="\/clubs\?country=United%20States&amp;state=New%20York"><span>New York<\/span><span class="count">5/,
   );
   // The chosen country is a link back to every country; choosing another drops the state.
   assertMatch(html, /<a href="\/clubs" aria-current="true">.*United States/);
-  const state = await page("/clubs?country=US&state=New%20York");
+  const state = await page("/clubs?country=United%20States&state=New%20York");
   assertMatch(state, /<a href="\/clubs\?state=New%20York&amp;waitlist=unknown">|waitlist=unknown/);
   assert(hrefs(state).includes("/clubs?country=Canada"), "another country drops the state");
-  const golf = await page("/clubs?type=golf&country=US");
+  const golf = await page("/clubs?type=golf&country=United%20States");
   assert(golf.includes("6 clubs"));
+  // Each list says what its counts are of.
+  assert(golf.includes('<p class="note" id="facet-type-note">Clubs in United States, by type</p>'));
+  assert(golf.includes('<p class="note" id="facet-country-note">Golf clubs, by country</p>'));
+  assert(
+    golf.includes(
+      '<p class="note" id="facet-waitlist-note">Golf clubs in United States, by membership</p>',
+    ),
+  );
 });
 
 Deno.test("waitlist facet values add to the list and remove from it", async () => {
@@ -163,10 +185,10 @@ Deno.test("waitlist facet values add to the list and remove from it", async () =
 });
 
 Deno.test("chosen filters are chips that remove themselves, plus clear all", async () => {
-  const html = await page("/clubs?q=golf&type=golf&country=US");
+  const html = await page("/clubs?q=golf&type=golf&country=United%20States");
   const links = hrefs(html);
-  assert(links.includes("/clubs?type=golf&country=US"), "remove the name");
-  assert(links.includes("/clubs?q=golf&country=US"), "remove the type");
+  assert(links.includes("/clubs?type=golf&country=United%20States"), "remove the name");
+  assert(links.includes("/clubs?q=golf&country=United%20States"), "remove the type");
   assert(links.includes("/clubs?q=golf&type=golf"), "remove the country");
   assert(html.includes(">Clear all</a>"));
 });
@@ -176,10 +198,18 @@ Deno.test("one address per search: blanks and other spellings redirect to the ca
     const [from, to] of <[string, string][]> [
       [
         "/clubs?q=&type=&country=US&state=&waitlist=open&waitlist=closed",
-        "/clubs?country=US&waitlist=open,closed",
+        "/clubs?country=United%20States&waitlist=open,closed",
       ],
-      ["/clubs?state=FL&type=Golf&page=1", "/clubs?type=golf&state=FL"],
+      ["/clubs?state=FL&type=Golf&page=1", "/clubs?type=golf&state=Florida"],
+      ["/clubs?type=GOLF&state=fl", "/clubs?type=golf&state=Florida"],
+      ["/clubs?type=golf&state=FL", "/clubs?type=golf&state=Florida"],
+      ["/clubs?country=usa&state=ny", "/clubs?country=United%20States&state=New%20York"],
+      ["/clubs?country=CA&state=ON", "/clubs?country=Canada&state=Ontario"],
+      ["/clubs?city=juno%20beach", "/clubs?city=Juno%20Beach"],
+      ["/clubs?waitlist=closed,open,open", "/clubs?waitlist=open,closed"],
+      ["/clubs?q=royal&match=words&sort=name&limit=50", "/clubs?q=royal"],
       ["/clubs?q=st+andrews", "/clubs?q=st%20andrews"],
+      ["/clubs?q=st%20%20andrews", "/clubs?q=st%20andrews"],
     ]
   ) {
     const res = await get(from);
@@ -191,16 +221,21 @@ Deno.test("one address per search: blanks and other spellings redirect to the ca
   }
 });
 
-Deno.test("invalid parameters answer an HTML problem page, the text escaped", async () => {
-  const res = await get("/clubs?page=0");
+Deno.test("invalid parameters answer a 400 page in plain words with a way back, the text escaped", async () => {
+  const res = await get("/clubs?type=golf&page=0");
   assertStrictEquals(res.status, 400);
   const html = await res.text();
-  assert(html.includes("<h1>Invalid page</h1>"));
-  assert(html.includes('href="http://127.0.0.1:8000/problems/invalid_page"'));
+  assert(html.includes("<h1>There is no such page</h1>"));
+  assert(html.includes("Pages of results are numbered from 1"));
+  assert(html.includes('<a href="/clubs?type=golf">Go to the first page of this search</a>'));
+  for (const api of ["/problems/", "api/v1", "OpenAPI", "invalid_page"]) {
+    assert(!html.split("<main")[1]!.split("</main>")[0]!.includes(api), api);
+  }
   const evil = await get("/clubs?waitlist=%3Cscript%3E");
   assertStrictEquals(evil.status, 400);
   const text = await evil.text();
   assert(!text.includes("<script>") && text.includes("&lt;script&gt;"));
+  assert(text.includes('<a href="/clubs">Search without a membership choice</a>'));
 });
 
 Deno.test("a searched name is echoed escaped", async () => {
