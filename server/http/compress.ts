@@ -295,17 +295,3 @@ function cachedWeights(header: string): Weights {
   }
   return weights;
 }
-
-/**
- * The header that says a response depends on `Accept-Encoding`.
- *
- * @example
- * ```ts
- * import { VARY_ACCEPT_ENCODING } from "./compress.ts";
- * new Response("{}", { headers: [VARY_ACCEPT_ENCODING] }).headers.get("vary"); // "Accept-Encoding"
- * ```
- */
-export const VARY_ACCEPT_ENCODING: readonly [string, string] = Object.freeze([
-  "Vary",
-  "Accept-Encoding",
-]) as readonly [string, string];
