@@ -71,8 +71,9 @@ export async function main(args: string[]): Promise<number> {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { helpPointer } from "./main.ts";
- * helpPointer("query"); // 'Run "main.ts query --help" for the options.'
+ * assert.deepStrictEqual(helpPointer("query"), 'Run "main.ts query --help" for the options.');
  * ```
  */
 export function helpPointer(command?: string): string {

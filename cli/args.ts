@@ -6,9 +6,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseFlags } from "./args.ts";
  * const { values } = parseFlags(["--limit", "5"], { limit: { type: "string" } });
- * values.limit; // "5"
+ * assert.deepStrictEqual(values.limit, "5");
  * ```
  * @module
  */
@@ -172,10 +173,11 @@ export type DurationUnit = keyof typeof DURATION_UNITS;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { durationMs } from "./args.ts";
- * durationMs("12h", { units: ["m", "h", "d"] }); // 43200000
- * durationMs("3", { units: ["ms", "s", "m"], bare: "s" }); // 3000
- * durationMs("1y", { units: ["m", "h", "d"] }); // null
+ * assert.deepStrictEqual(durationMs("12h", { units: ["m", "h", "d"] }), 43200000);
+ * assert.deepStrictEqual(durationMs("3", { units: ["ms", "s", "m"], bare: "s" }), 3000);
+ * assert.deepStrictEqual(durationMs("1y", { units: ["m", "h", "d"] }), null);
  * ```
  */
 export function durationMs(

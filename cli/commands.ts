@@ -13,9 +13,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { commandInfo, COMMANDS } from "./commands.ts";
- * COMMANDS.map((c) => c.name); // ["serve", "query", "import", "export", "mcp", "session"]
- * commandInfo("query").summary; // "search the directory from the terminal"
+ * assert.deepStrictEqual(COMMANDS.map((c) => c.name), ["serve", "query", "import", "export", "mcp", "session"]);
+ * assert.deepStrictEqual(commandInfo("query").summary, "search the directory from the terminal");
  * ```
  * @module
  */

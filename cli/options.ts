@@ -9,6 +9,7 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseOptions } from "./options.ts";
  * const table = {
  *   port: {
@@ -21,8 +22,8 @@
  *   },
  * };
  * const r = parseOptions(table, ["--port=9"], () => undefined);
- * r.settings.port; // 9
- * r.from.port; // "flag"
+ * assert.deepStrictEqual(r.settings.port, 9);
+ * assert.deepStrictEqual(r.from.port, "flag");
  * ```
  * @module
  */
@@ -56,6 +57,7 @@ export function flagSpecs(table: OptionTable): Record<string, FlagSpec> {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { withBareValues } from "./options.ts";
  * const table = {
  *   hops: {
@@ -67,8 +69,8 @@ export function flagSpecs(table: OptionTable): Record<string, FlagSpec> {
  *     help: "proxies in front",
  *   },
  * };
- * withBareValues(["--trust-proxy", "--quiet"], table); // ["--trust-proxy=1", "--quiet"]
- * withBareValues(["--trust-proxy", "2"], table); // ["--trust-proxy=2"]
+ * assert.deepStrictEqual(withBareValues(["--trust-proxy", "--quiet"], table), ["--trust-proxy=1", "--quiet"]);
+ * assert.deepStrictEqual(withBareValues(["--trust-proxy", "2"], table), ["--trust-proxy=2"]);
  * ```
  */
 export function withBareValues(args: string[], table: OptionTable): string[] {
@@ -201,8 +203,9 @@ export function optionHelp(o: OptionSpec): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { helpLine } from "./options.ts";
- * helpLine("--port N", "port to bind", 16); // "  --port N      port to bind"
+ * assert.deepStrictEqual(helpLine("--port N", "port to bind", 16), "  --port N      port to bind");
  * ```
  */
 export function helpLine(label: string, help: string, column: number, width = 80): string {
@@ -277,8 +280,9 @@ export function dbOption(help: string): OptionSpec<string> {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { defaultDb } from "./options.ts";
- * defaultDb(() => "/srv/clubs.db"); // "/srv/clubs.db"
+ * assert.deepStrictEqual(defaultDb(() => "/srv/clubs.db"), "/srv/clubs.db");
  * ```
  */
 export function defaultDb(env: Env): string {

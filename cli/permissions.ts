@@ -8,9 +8,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { accessProblem } from "./permissions.ts";
  * // Under `deno test -A` everything is granted:
- * accessProblem("query", { read: ["/srv/clubs.db"] }, ["--db", "/srv/clubs.db"]); // null
+ * assert.deepStrictEqual(accessProblem("query", { read: ["/srv/clubs.db"] }, ["--db", "/srv/clubs.db"]), null);
  * ```
  * @module
  */

@@ -146,8 +146,9 @@ const SUBCOMMANDS = ["create", "list", "revoke"] as const;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDuration } from "./session.ts";
- * parseDuration("12h"); // 43200000
+ * assert.deepStrictEqual(parseDuration("12h"), 43200000);
  * ```
  */
 export function parseDuration(raw: string): number {

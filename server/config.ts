@@ -6,9 +6,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseRateLimit } from "./config.ts";
- * parseRateLimit("120/60"); // { ok: true, value: { limit: 120, windowSeconds: 60 } }
- * parseRateLimit("off"); // { ok: true, value: "off" }
+ * assert.deepStrictEqual(parseRateLimit("120/60"), { ok: true, value: { limit: 120, windowSeconds: 60 } });
+ * assert.deepStrictEqual(parseRateLimit("off"), { ok: true, value: "off" });
  * ```
  * @module
  */
@@ -99,9 +100,10 @@ const RATE = /^(\d{1,9})\/(\d{1,9})$/;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseRateLimit } from "./config.ts";
- * parseRateLimit("10/1"); // { ok: true, value: { limit: 10, windowSeconds: 1 } }
- * parseRateLimit("0/60").ok; // false
+ * assert.deepStrictEqual(parseRateLimit("10/1"), { ok: true, value: { limit: 10, windowSeconds: 1 } });
+ * assert.deepStrictEqual(parseRateLimit("0/60").ok, false);
  * ```
  */
 export function parseRateLimit(raw: string): Parsed<Omit<RateLimitConfig, "table"> | "off"> {
@@ -127,8 +129,9 @@ export function parseRateLimit(raw: string): Parsed<Omit<RateLimitConfig, "table
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseBaseUrl } from "./config.ts";
- * parseBaseUrl("https://clubs.example/"); // { ok: true, value: "https://clubs.example" }
+ * assert.deepStrictEqual(parseBaseUrl("https://clubs.example/"), { ok: true, value: "https://clubs.example" });
  * ```
  */
 export function parseBaseUrl(raw: string): Parsed<string> {
@@ -154,8 +157,9 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]{1,100}$/;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseName } from "./config.ts";
- * parseName("Club Directory").ok; // true
+ * assert.deepStrictEqual(parseName("Club Directory").ok, true);
  * ```
  */
 export function parseName(raw: string): Parsed<string> {
@@ -173,8 +177,9 @@ const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseEmail } from "./config.ts";
- * parseEmail("help@clubs.example").ok; // true
+ * assert.deepStrictEqual(parseEmail("help@clubs.example").ok, true);
  * ```
  */
 export function parseEmail(raw: string): Parsed<string> {

@@ -137,8 +137,9 @@ export function describeSnapshot(directory: Directory): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { listenUrl } from "./listen.ts";
- * listenUrl({ transport: "tcp", hostname: "::1", port: 8000 }); // "http://[::1]:8000/"
+ * assert.deepStrictEqual(listenUrl({ transport: "tcp", hostname: "::1", port: 8000 }), "http://[::1]:8000/");
  * ```
  */
 export function listenUrl(addr: Deno.NetAddr): string {

@@ -8,9 +8,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SERVE_OPTIONS } from "./options.ts";
- * SERVE_OPTIONS.port.env; // "CLUBDIR_PORT"
- * SERVE_OPTIONS.holdJson.flag; // "lean"
+ * assert.deepStrictEqual(SERVE_OPTIONS.port.env, "CLUBDIR_PORT");
+ * assert.deepStrictEqual(SERVE_OPTIONS.holdJson.flag, "lean");
  * ```
  * @module
  */

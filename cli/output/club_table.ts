@@ -35,8 +35,9 @@ const fmt = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { tableFooter } from "./club_table.ts";
- * tableFooter(2, { total: 938, page: 2, limit: 50 }); // "showing 51–52 of 938 (next: --page 3)"
+ * assert.deepStrictEqual(tableFooter(2, { total: 938, page: 2, limit: 50 }), "showing 51–52 of 938 (next: --page 3)");
  * ```
  */
 export function tableFooter(

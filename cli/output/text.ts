@@ -9,11 +9,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { loadWidth, safeText, truncate } from "./text.ts";
- * safeText("Evil\x1b]0;pwned\x07 Club"); // "Evil␛]0;pwned␇ Club"
+ * assert.deepStrictEqual(safeText("Evil\x1b]0;pwned\x07 Club"), "Evil␛]0;pwned␇ Club");
  * const width = await loadWidth(["東京ゴルフ倶楽部"]);
- * width("東京ゴルフ倶楽部"); // 16
- * truncate("東京ゴルフ倶楽部", 9, width); // "東京ゴル…"
+ * assert.deepStrictEqual(width("東京ゴルフ倶楽部"), 16);
+ * assert.deepStrictEqual(truncate("東京ゴルフ倶楽部", 9, width), "東京ゴル…");
  * ```
  * @module
  */
@@ -36,8 +37,9 @@ const C1_BIDI = /[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { safeText } from "./text.ts";
- * safeText("a\tb\nc\u202ed"); // "a␉b␊c�d"
+ * assert.deepStrictEqual(safeText("a\tb\nc\u202ed"), "a␉b␊c�d");
  * ```
  */
 export function safeText(text: string): string {
@@ -80,9 +82,10 @@ let segmenter: Intl.Segmenter | undefined;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { truncate } from "./text.ts";
- * truncate("Royal St. George's Golf Club", 12, (t) => t.length); // "Royal St. G…"
- * truncate("Oak", 5, (t) => t.length, true); // "Oak  "
+ * assert.deepStrictEqual(truncate("Royal St. George's Golf Club", 12, (t) => t.length), "Royal St. G…");
+ * assert.deepStrictEqual(truncate("Oak", 5, (t) => t.length, true), "Oak  ");
  * ```
  */
 export function truncate(text: string, max: number, width: Width, pad = false): string {

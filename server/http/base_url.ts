@@ -4,9 +4,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { baseUrlOf } from "./base_url.ts";
  * baseUrlOf(null, "http://127.0.0.1:8000/api/v1/clubs?page=2"); // "http://127.0.0.1:8000"
- * baseUrlOf("https://clubs.example", "http://10.0.0.5/x"); // "https://clubs.example"
+ * assert.deepStrictEqual(baseUrlOf("https://clubs.example", "http://10.0.0.5/x"), "https://clubs.example");
  * ```
  * @module
  */
@@ -17,8 +18,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { baseUrlOf } from "./base_url.ts";
- * baseUrlOf(null, "https://x.example/problems"); // "https://x.example"
+ * assert.deepStrictEqual(baseUrlOf(null, "https://x.example/problems"), "https://x.example");
  * ```
  */
 export function baseUrlOf(configured: string | null, requestUrl: string): string {

@@ -26,8 +26,9 @@ const MAX_FORWARDED = 100;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { MAX_TRUSTED_HOPS } from "./client_address.ts";
- * MAX_TRUSTED_HOPS; // 10
+ * assert.deepStrictEqual(MAX_TRUSTED_HOPS, 10);
  * ```
  */
 export const MAX_TRUSTED_HOPS = 10;
@@ -40,10 +41,11 @@ export const MAX_TRUSTED_HOPS = 10;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { forwardedClient } from "./client_address.ts";
- * forwardedClient("198.51.100.4, 203.0.113.9", 1); // "203.0.113.9"
- * forwardedClient("198.51.100.4, 203.0.113.9", 2); // "198.51.100.4"
- * forwardedClient("203.0.113.9", 3); // "203.0.113.9"
+ * assert.deepStrictEqual(forwardedClient("198.51.100.4, 203.0.113.9", 1), "203.0.113.9");
+ * assert.deepStrictEqual(forwardedClient("198.51.100.4, 203.0.113.9", 2), "198.51.100.4");
+ * assert.deepStrictEqual(forwardedClient("203.0.113.9", 3), "203.0.113.9");
  * ```
  */
 export function forwardedClient(header: string, hops: number): string | null {

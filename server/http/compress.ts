@@ -49,8 +49,9 @@ const HAS_ZSTD = typeof zstd.zstdCompressSync === "function" &&
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ENCODINGS } from "./compress.ts";
- * ENCODINGS.includes("gzip"); // true
+ * assert.deepStrictEqual(ENCODINGS.includes("gzip"), true);
  * ```
  */
 export const ENCODINGS: readonly Encoding[] = Object.freeze(
@@ -62,8 +63,9 @@ export const ENCODINGS: readonly Encoding[] = Object.freeze(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { COMPRESS_MIN_BYTES } from "./compress.ts";
- * COMPRESS_MIN_BYTES; // 1024
+ * assert.deepStrictEqual(COMPRESS_MIN_BYTES, 1024);
  * ```
  */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -87,8 +89,9 @@ export const COMPRESS_MIN_BYTES = 1024;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { LEVELS } from "./compress.ts";
- * LEVELS.gzip; // 6
+ * assert.deepStrictEqual(LEVELS.gzip, 6);
  * ```
  */
 export const LEVELS: Readonly<Record<Encoding, number>> = Object.freeze({
@@ -104,8 +107,9 @@ export const LEVELS: Readonly<Record<Encoding, number>> = Object.freeze({
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CONSTANT_LEVELS } from "./compress.ts";
- * CONSTANT_LEVELS.br; // 11
+ * assert.deepStrictEqual(CONSTANT_LEVELS.br, 11);
  * ```
  */
 export const CONSTANT_LEVELS: Readonly<Record<Encoding, number>> = Object.freeze({
@@ -120,10 +124,11 @@ export const CONSTANT_LEVELS: Readonly<Record<Encoding, number>> = Object.freeze
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import zlib from "node:zlib";
  * import { compressBody } from "./compress.ts";
  * const gz = compressBody("hello ".repeat(500), "gzip");
- * new TextDecoder().decode(zlib.gunzipSync(gz)) === "hello ".repeat(500); // true
+ * assert.deepStrictEqual(new TextDecoder().decode(zlib.gunzipSync(gz)) === "hello ".repeat(500), true);
  * ```
  */
 export function compressBody(
@@ -159,10 +164,11 @@ export function compressBody(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { cachedEncoding, type EncodedBodies } from "./compress.ts";
  * const cache: EncodedBodies = {};
- * cachedEncoding("x".repeat(2000), cache, "gzip").made; // true
- * cachedEncoding("x".repeat(2000), cache, "gzip").made; // false
+ * assert.deepStrictEqual(cachedEncoding("x".repeat(2000), cache, "gzip").made, true);
+ * assert.deepStrictEqual(cachedEncoding("x".repeat(2000), cache, "gzip").made, false);
  * ```
  */
 export function cachedEncoding(
@@ -183,8 +189,9 @@ export function cachedEncoding(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { encodedBytes } from "./compress.ts";
- * encodedBytes({ gzip: new Uint8Array(10), br: new Uint8Array(8) }); // 18
+ * assert.deepStrictEqual(encodedBytes({ gzip: new Uint8Array(10), br: new Uint8Array(8) }), 18);
  * ```
  */
 export function encodedBytes(cache: EncodedBodies | undefined): number {
@@ -202,10 +209,11 @@ const COMPRESSIBLE = /^\s*(?:application\/(?:[\w.+-]+\+)?json|text\/html)\s*(?:;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { compressible } from "./compress.ts";
- * compressible("application/problem+json"); // true
+ * assert.deepStrictEqual(compressible("application/problem+json"), true);
  * compressible("text/html; charset=UTF-8"); // true
- * compressible("text/css"); // false
+ * assert.deepStrictEqual(compressible("text/css"), false);
  * ```
  */
 export function compressible(contentType: string | null): boolean {
@@ -251,12 +259,13 @@ function parseWeights(header: string): Weights {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { negotiateEncoding } from "./compress.ts";
- * negotiateEncoding("gzip, deflate, br"); // "br"
+ * assert.deepStrictEqual(negotiateEncoding("gzip, deflate, br"), "br");
  * negotiateEncoding("br;q=0.5, gzip"); // "gzip"
  * negotiateEncoding("gzip;q=0, *"); // "br"
  * negotiateEncoding("gzip;q=0.5, identity"); // null
- * negotiateEncoding(null); // null
+ * assert.deepStrictEqual(negotiateEncoding(null), null);
  * ```
  */
 export function negotiateEncoding(

@@ -75,8 +75,9 @@ export interface ConnectionLimits {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DEFAULT_CONNECTION_LIMITS } from "./connections.ts";
- * DEFAULT_CONNECTION_LIMITS.idleTimeoutMs; // 10000
+ * assert.deepStrictEqual(DEFAULT_CONNECTION_LIMITS.idleTimeoutMs, 10000);
  * ```
  */
 export const DEFAULT_CONNECTION_LIMITS: Readonly<ConnectionLimits> = Object.freeze({
@@ -218,9 +219,10 @@ export function fdLimit(): number | null {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { connectionCap } from "./connections.ts";
- * connectionCap(null, 1, 256); // 156
- * connectionCap(null, 2, 20_000); // 2048
+ * assert.deepStrictEqual(connectionCap(null, 1, 256), 156);
+ * assert.deepStrictEqual(connectionCap(null, 2, 20_000), 2048);
  * connectionCap(300, 2, 256); // 150 (explicit: honoured even above the fd limit)
  * ```
  */

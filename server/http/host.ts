@@ -8,10 +8,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isValidHost, requestTarget } from "./host.ts";
- * isValidHost("clubs.example:8000"); // true
- * isValidHost("clubs.example/admin?"); // false
- * requestTarget("http://x/admin?/api/v1/clubs", "x/admin?"); // "/api/v1/clubs"
+ * assert.deepStrictEqual(isValidHost("clubs.example:8000"), true);
+ * assert.deepStrictEqual(isValidHost("clubs.example/admin?"), false);
+ * assert.deepStrictEqual(requestTarget("http://x/admin?/api/v1/clubs", "x/admin?"), "/api/v1/clubs");
  * ```
  * @module
  */
@@ -29,10 +30,11 @@ const HOST = /^(?:[\w.~!$&'()*+,;=%-]+|\[[\dA-Fa-f:.]+\])(?::\d{1,5})?$/;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isValidHost } from "./host.ts";
- * isValidHost("[::1]:8000"); // true
- * isValidHost(null); // true
- * isValidHost("a#b"); // false
+ * assert.deepStrictEqual(isValidHost("[::1]:8000"), true);
+ * assert.deepStrictEqual(isValidHost(null), true);
+ * assert.deepStrictEqual(isValidHost("a#b"), false);
  * ```
  */
 export function isValidHost(host: string | null): boolean {

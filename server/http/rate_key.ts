@@ -13,10 +13,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { rateKey } from "./rate_key.ts";
- * rateKey("2001:DB8:0:1:aaaa::1"); // "2001:db8:0:1::/64"
- * rateKey("::ffff:198.51.100.7"); // "198.51.100.7"
- * rateKey("198.51.100.7"); // "198.51.100.7"
+ * assert.deepStrictEqual(rateKey("2001:DB8:0:1:aaaa::1"), "2001:db8:0:1::/64");
+ * assert.deepStrictEqual(rateKey("::ffff:198.51.100.7"), "198.51.100.7");
+ * assert.deepStrictEqual(rateKey("198.51.100.7"), "198.51.100.7");
  * ```
  * @module
  */
@@ -32,10 +33,11 @@ const OPEN_BRACKET = 0x5b;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { rateKey } from "./rate_key.ts";
- * rateKey("[2001:0db8::0001%eth0]"); // "2001:db8:0:0::/64"
- * rateKey("::FFFF:C633:6407"); // "198.51.100.7"
- * rateKey("unknown"); // "unknown"
+ * assert.deepStrictEqual(rateKey("[2001:0db8::0001%eth0]"), "2001:db8:0:0::/64");
+ * assert.deepStrictEqual(rateKey("::FFFF:C633:6407"), "198.51.100.7");
+ * assert.deepStrictEqual(rateKey("unknown"), "unknown");
  * ```
  */
 export function rateKey(address: string): string {

@@ -7,10 +7,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { LocalRateStore } from "./rate_store.ts";
  * import { RateTable } from "./rate_table.ts";
  * const store = new LocalRateStore(RateTable.create(1024));
- * store.hit("203.0.113.7", 1_000_000, 60); // { count: 1, resetSeconds: 60 }
+ * assert.deepStrictEqual(store.hit("203.0.113.7", 1_000_000, 60), { count: 1, resetSeconds: 60 });
  * ```
  * @module
  */
@@ -44,9 +45,10 @@ export interface RateStore {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { LocalRateStore } from "./rate_store.ts";
  * import { RateTable } from "./rate_table.ts";
- * new LocalRateStore(RateTable.create()).hit("198.51.100.4", Date.now(), 60).count; // 1
+ * assert.deepStrictEqual(new LocalRateStore(RateTable.create()).hit("198.51.100.4", Date.now(), 60).count, 1);
  * ```
  */
 export class LocalRateStore implements RateStore {

@@ -18,10 +18,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { RateTable } from "./rate_table.ts";
  * const table = RateTable.create(1024);
- * table.hit("203.0.113.7", 1_000, 60); // { count: 1, resetSeconds: 60 }
- * table.hit("203.0.113.7", 1_010, 60); // { count: 2, resetSeconds: 50 }
+ * assert.deepStrictEqual(table.hit("203.0.113.7", 1_000, 60), { count: 1, resetSeconds: 60 });
+ * assert.deepStrictEqual(table.hit("203.0.113.7", 1_010, 60), { count: 2, resetSeconds: 50 });
  * ```
  * @module
  */
@@ -60,8 +61,9 @@ export class RateTable {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { RateTable } from "./rate_table.ts";
-   * RateTable.create(100).capacity; // 128
+   * assert.deepStrictEqual(RateTable.create(100).capacity, 128);
    * ```
    */
   static create(capacity = 65_536): RateTable {

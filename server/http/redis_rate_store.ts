@@ -43,8 +43,9 @@ import type { RateHit, RateStore, RateStoreOptions } from "./rate_store.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { RATE_KEY_PREFIX } from "./redis_rate_store.ts";
- * `${RATE_KEY_PREFIX}60:203.0.113.7`; // "clubdir:rl:60:203.0.113.7"
+ * assert.deepStrictEqual(`${RATE_KEY_PREFIX}60:203.0.113.7`, "clubdir:rl:60:203.0.113.7");
  * ```
  */
 export const RATE_KEY_PREFIX = "clubdir:rl:";

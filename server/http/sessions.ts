@@ -104,12 +104,13 @@ export function sessionAccess(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sessionErrorLog } from "./sessions.ts";
  * const lines: string[] = [];
  * const onError = sessionErrorLog((l) => lines.push(l));
  * onError(new Error("Cannot read session store"));
  * onError(new Error("Cannot read session store"));
- * lines.length; // 1
+ * assert.deepStrictEqual(lines.length, 1);
  * ```
  */
 export function sessionErrorLog(

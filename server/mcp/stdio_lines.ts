@@ -10,6 +10,7 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { LineLimiter } from "./stdio_lines.ts";
  * const lines: string[] = [];
  * const limiter = new LineLimiter(8, {
@@ -17,7 +18,7 @@
  *   tooLong: () => lines.push("(too long)"),
  * });
  * limiter.push(new TextEncoder().encode("short\nmuch too long\nok\n"));
- * lines; // ["short\n", "(too long)", "ok\n"]
+ * assert.deepStrictEqual(lines, ["short\n", "(too long)", "ok\n"]);
  * ```
  * @module
  */
@@ -116,8 +117,9 @@ export class LineLimiter {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { tooLongError } from "./stdio_lines.ts";
- * tooLongError(10 * 1024 * 1024).error.code; // -32600
+ * assert.deepStrictEqual(tooLongError(10 * 1024 * 1024).error.code, -32600);
  * ```
  */
 export function tooLongError(limit: number) {

@@ -25,8 +25,9 @@ import type { AppEnv } from "../http/env.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { MAX_LOGGED_PATH } from "./access_log.ts";
- * MAX_LOGGED_PATH; // 1024
+ * assert.deepStrictEqual(MAX_LOGGED_PATH, 1024);
  * ```
  */
 export const MAX_LOGGED_PATH = 1024;
@@ -55,8 +56,9 @@ function escapeChar(ch: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { escapeLogText } from "./access_log.ts";
- * escapeLogText("/a\nb\x1b[2J"); // "/a\\x0ab\\x1b[2J"
+ * assert.deepStrictEqual(escapeLogText("/a\nb\x1b[2J"), "/a\\x0ab\\x1b[2J");
  * escapeLogText("/clubs/caf\u00e9"); // "/clubs/café" (printable text is kept)
  * ```
  */
@@ -70,8 +72,9 @@ export function escapeLogText(text: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { loggedPath } from "./access_log.ts";
- * loggedPath("/x".repeat(600)).endsWith("…(+176 chars)"); // true
+ * assert.deepStrictEqual(loggedPath("/x".repeat(600)).endsWith("…(+176 chars)"), true);
  * ```
  */
 export function loggedPath(path: string): string {

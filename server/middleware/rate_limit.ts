@@ -45,8 +45,9 @@ export interface RateLimitOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { rateLimitHeader } from "./rate_limit.ts";
- * rateLimitHeader(120, 119, 60); // "limit=120, remaining=119, reset=60"
+ * assert.deepStrictEqual(rateLimitHeader(120, 119, 60), "limit=120, remaining=119, reset=60");
  * ```
  */
 export function rateLimitHeader(limit: number, remaining: number, reset: number): string {
@@ -58,8 +59,9 @@ export function rateLimitHeader(limit: number, remaining: number, reset: number)
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { rateLimitPolicy } from "./rate_limit.ts";
- * rateLimitPolicy(120, 60); // "120;w=60"
+ * assert.deepStrictEqual(rateLimitPolicy(120, 60), "120;w=60");
  * ```
  */
 export function rateLimitPolicy(limit: number, windowSeconds: number): string {

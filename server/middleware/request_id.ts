@@ -22,8 +22,9 @@ const SANE_ID = /^[\w.-]{1,200}$/;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pickRequestId } from "./request_id.ts";
- * pickRequestId("abc-123"); // "abc-123"
+ * assert.deepStrictEqual(pickRequestId("abc-123"), "abc-123");
  * pickRequestId("<script>").length; // 36 (a fresh UUID)
  * ```
  */
