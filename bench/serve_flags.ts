@@ -9,10 +9,9 @@
  * `--heap-growing-percent=20` lets the old generation grow 1.2× its live
  * size before the next full collection instead of up to 4×, so RSS levels
  * off under distinct traffic (measured by `deno task soak`) for no CPU cost
- * that the bench can see. `--optimize-for-size` makes V8 collect and compact
- * sooner: with the compacted club JSON it keeps the soak's peak under 200 MB
- * (measured: 187 MB, against 216 MB without it), for more CPU per request
- * (see the README's "What the memory costs in CPU").
+ * that the bench can see. No flag trades CPU for memory: the club JSON is
+ * held as bytes outside V8's heap (core/store/club_json.ts), which is where
+ * the memory is saved.
  *
  * The task also sets `MALLOC_MMAP_THRESHOLD_=131072` for glibc's allocator:
  * blocks of 128 KiB or more (large request and response buffers) are then

@@ -2,11 +2,12 @@
  * Entry of one worker isolate of `main.ts serve --workers N`. The main
  * isolate (server/workers.ts) posts `start` with the settings and the rate
  * limiter's `SharedArrayBuffer`; the worker serves on the shared port
- * (SO_REUSEPORT) with its own database handle and the one shared limiter,
+ * (SO_REUSEPORT) with its own database handle, the one shared limiter and
+ * the club JSON the supervisor holds in shared memory (one copy per process),
  * answers `ping` with `pong` (the supervisor's heartbeat), and answers
  * `stop` by finishing its in-flight requests.
  *
- * Messages in: `{ type: "start", settings, table, index }`, `{ type: "ping" }`,
+ * Messages in: `{ type: "start", settings, table, index, json }`, `{ type: "ping" }`,
  * `{ type: "stop" }`.
  * Messages out: `{ type: "listening", hostname, port, snapshot }`,
  * `{ type: "error", message }` (start-up failed), `{ type: "failed", message }`
@@ -27,10 +28,18 @@ import {
 } from "./listen.ts";
 import { listenShared } from "./shared_stores.ts";
 import { RateTable } from "./http/rate_table.ts";
+import { offerClubJson, type SharedClubJson } from "../core/store/mod.ts";
 
 /** A message the main isolate sends a worker. */
 export type ToWorker =
-  | { type: "start"; settings: ServeSettings; table: SharedArrayBuffer | null; index: number }
+  | {
+    type: "start";
+    settings: ServeSettings;
+    table: SharedArrayBuffer | null;
+    index: number;
+    /** The club JSON the supervisor holds in shared memory (core/store/club_json.ts), or null. */
+    json: SharedClubJson | null;
+  }
   | { type: "ping" }
   | { type: "stop" };
 
@@ -77,6 +86,8 @@ export function serveInWorker(options: Pick<ListenOptions, "configure"> = {}): v
       post({ type: "pong" });
     } else if (msg.type === "start") {
       try {
+        // The snapshot's club JSON, held once for every worker of the process.
+        offerClubJson(msg.json);
         running = await listenShared(msg.settings, {
           reusePort: true,
           table: msg.table ? new RateTable(msg.table) : undefined,

@@ -1,8 +1,8 @@
 /**
  * Running `main.ts serve` until a signal: in the main isolate, or, with
  * `--workers N` (N > 1), as the supervisor of N worker isolates
- * (`server/worker.ts`) that share the port through SO_REUSEPORT and one
- * rate-limit table in a `SharedArrayBuffer`.
+ * (`server/worker.ts`) that share the port through SO_REUSEPORT, and one
+ * rate-limit table and the snapshot's held club JSON in `SharedArrayBuffer`s.
  *
  * Supervision: a worker that dies (an uncaught error, or its server stopping
  * by itself) is restarted on the same port with the same shared table, after
@@ -26,6 +26,7 @@ import { stderrLine } from "./middleware/access_log.ts";
 import { RateTable } from "./http/rate_table.ts";
 import { checkPerConnectionServing } from "./http/connections.ts";
 import type { FromWorker, ToWorker } from "./worker.ts";
+import { ClubStore, type SharedClubJson } from "../core/store/mod.ts";
 
 /** What `serve` runs, however many isolates serve. */
 export interface Running {
@@ -114,6 +115,24 @@ interface Slot {
 }
 
 /**
+ * Every club's JSON of the snapshot at `db`, loaded once into shared memory
+ * for the workers (each adopts it instead of holding its own copy: 45 MB
+ * for the bundled directory); null when it cannot be read now (each worker
+ * then opens the file itself and reports why).
+ */
+function sharedClubJson(db: string): SharedClubJson | null {
+  let store: ClubStore | null = null;
+  try {
+    store = ClubStore.open(db, { holdJson: true, shareJson: true });
+    return store.sharedJson();
+  } catch {
+    return null;
+  } finally {
+    store?.close();
+  }
+}
+
+/**
  * Starts `settings.workers` worker isolates on one port and supervises them.
  *
  * @example
@@ -134,6 +153,7 @@ export async function serveWorkers(
   const hangMs = options.hangMs ?? 15_000;
   const maxRestarts = options.maxRestarts ?? 5;
   const table = settings.rateLimit === "off" ? null : RateTable.create();
+  const json = settings.holdJson ? sharedClubJson(settings.db) : null;
   const failed = Promise.withResolvers<string>();
   const slots: Slot[] = [];
   let port = settings.port;
@@ -173,6 +193,7 @@ export async function serveWorkers(
         settings: { ...settings, port },
         table: table?.buffer ?? null,
         index: slot.index,
+        json,
       } satisfies ToWorker,
     );
     return listening.promise;

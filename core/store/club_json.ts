@@ -1,30 +1,31 @@
 /**
- * Every club's anonymous JSON (the `club_json` table) held in memory as a
- * few large one-byte strings and the offset of each club in them: a page
- * body is a join of slices, with no SQLite statement. A server reads
- * `club_json` for nearly every distinct page, and that read was the largest
- * cost of a page not in the body cache.
+ * Every club's anonymous JSON (the `club_json` table) held in memory as
+ * bytes: one buffer with the UTF-8 text of every club in rank order, and an
+ * offsets array (club `r` is bytes `offsets[r - 1]` to `offsets[r]`). A page
+ * body is assembled by copying its clubs' slices into one scratch buffer and
+ * decoding that once, with no SQLite statement and no per-club string.
  *
- * The text is ASCII (core/model/json.ts), so one character is one byte. Once
- * loaded, it is compacted with a {@link JsonDictionary} learnt from a sample
- * of the clubs, a chunk at a time in the background (about 6 µs a club: the
- * bundled 40,000 clubs take 0.2 s, which the first requests after a snapshot
- * swap must not wait for): their 45 MB of JSON are then held in about 23 MB,
- * and a page is expanded in one pass after its slices are joined (about
- * 1 µs a club). Held only up to {@link CLUB_JSON_MAX_BYTES} of JSON: a larger
- * directory is read from SQLite as before.
+ * Why bytes and not strings: the buffers live outside V8's heap, so the
+ * garbage collector never marks, moves or compacts the 45 MB of the bundled
+ * directory, and they can sit in a `SharedArrayBuffer` that every worker
+ * isolate of one process reads ({@link ClubJsonText.share},
+ * {@link offerClubJson}). Decoding a page is one copy: the text is
+ * ASCII (core/model/json.ts), which V8 turns into a flat one-byte string,
+ * the kind `Deno.serve` sends fastest (measured: about 2 µs to decode a
+ * 55 KB page, 3 µs to copy its 50 slices from a private buffer).
+ *
+ * Held only up to {@link CLUB_JSON_MAX_BYTES} of JSON: a larger directory is
+ * read from SQLite.
  *
  * @example
  * ```ts ignore
  * import { ClubJsonText } from "./club_json.ts";
  * const text = ClubJsonText.load(db); // null when the text is over the bound
  * text?.join([1, 2, 3]); // the JSON of ranks 1, 2, 3 joined by commas
- * text?.close(); // stops compacting, if it has not finished
  * ```
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import { isAscii, JsonDictionary } from "./json_dictionary.ts";
 
 /**
  * The most JSON held (bytes): 45 MB for the bundled 40,000 clubs, so a
@@ -33,53 +34,74 @@ import { isAscii, JsonDictionary } from "./json_dictionary.ts";
 export const CLUB_JSON_MAX_BYTES = 96 * 1024 * 1024;
 
 /**
- * Clubs per string: about half a megabyte each, so loading never builds one
- * huge string twice (fewer, larger reads left more memory behind), and
- * compacting one takes a few milliseconds between requests.
+ * Clubs read per SQLite statement while loading: about half a megabyte of
+ * text, so loading never builds one huge value (and SQLite's page cache
+ * stays small).
  */
 const CHUNK = 512;
-
-/** Clubs, spread over the directory, that the dictionary is learnt from. */
-const SAMPLE = 1024;
-
-/** States of a chunk after compacting (0: not yet). */
-const COMPACTED = 1;
-const KEPT = 2;
 
 /** Options of {@link ClubJsonText.load}. */
 export interface LoadOptions {
   /** Most bytes of JSON held (default {@link CLUB_JSON_MAX_BYTES}). */
   maxBytes?: number;
-  /** Clubs per string (default 512; tests use small chunks). */
+  /** Clubs per read (default 512; tests use small chunks). */
   chunk?: number;
   /**
-   * When to compact the text: `"later"` (default: a chunk per task, after
-   * `load` returns), `"now"`, or `false` (never).
+   * Hold the text in `SharedArrayBuffer`s, to hand to other isolates with
+   * {@link ClubJsonText.share}. Copying out of shared memory is slower
+   * (V8 copies it with relaxed atomics, byte by byte when unaligned:
+   * measured about 10 µs more for a 50-club page), so a single isolate
+   * keeps it private (default false).
    */
-  compact?: "later" | "now" | false;
+  shared?: boolean;
 }
+
+/**
+ * The buffers of a held text, as another isolate receives them
+ * (`postMessage` passes a `SharedArrayBuffer` without copying it).
+ */
+export interface SharedClubJson {
+  /** Names the snapshot the text belongs to (`meta.snapshot`). */
+  snapshot: string;
+  bytes: SharedArrayBuffer;
+  offsets: SharedArrayBuffer;
+}
+
+/** Text another isolate loaded, for the snapshot it names (see {@link offerClubJson}). */
+let offered: SharedClubJson | null = null;
+
+/**
+ * Offers this isolate the held text another isolate loaded into shared
+ * memory: the next {@link ClubJsonText.forSnapshot} of that snapshot adopts
+ * it instead of reading its own copy. A worker of `serve --workers N` is
+ * offered the text its supervisor loaded, so the process holds it once.
+ *
+ * @example
+ * ```ts ignore
+ * import { offerClubJson } from "./club_json.ts";
+ * offerClubJson(message.json); // a SharedClubJson posted by the supervisor
+ * ```
+ */
+export function offerClubJson(shared: SharedClubJson | null): void {
+  offered = shared;
+}
+
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+const COMMA = 0x2c;
 
 /** The anonymous JSON of every club, by rank. Its answers never change. */
 export class ClubJsonText {
-  /** Bytes of the JSON itself (as `club_json` has it). */
-  readonly jsonBytes: number;
-  readonly #chunks: string[];
-  readonly #chunk: number;
-  /** Start of each rank's text in its chunk, and the end of the last, by rank - 1. */
-  readonly #starts: Uint32Array;
-  /** Per chunk: 0 raw, {@link COMPACTED}, or {@link KEPT} (not ASCII, left raw). */
-  #compacted: Uint8Array;
-  /** The next chunk to compact: chunks are compacted in order. */
-  #next = 0;
-  #dict: JsonDictionary | null = null;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** The UTF-8 text of every club, in rank order. */
+  readonly #bytes: Uint8Array;
+  /** Club `r` (1-based) is `#bytes[#offsets[r - 1]…#offsets[r]]`; `count + 1` entries. */
+  readonly #offsets: Uint32Array;
+  /** Where pages are assembled before decoding, grown as needed. */
+  #scratch = new Uint8Array(64 * 1024);
 
-  private constructor(chunks: string[], chunk: number, starts: Uint32Array, jsonBytes: number) {
-    this.#chunks = chunks;
-    this.#chunk = chunk;
-    this.#starts = starts;
-    this.jsonBytes = jsonBytes;
-    this.#compacted = new Uint8Array(chunks.length);
+  private constructor(bytes: Uint8Array, offsets: Uint32Array) {
+    this.#bytes = bytes;
+    this.#offsets = offsets;
   }
 
   /**
@@ -87,59 +109,88 @@ export class ClubJsonText {
    * `maxBytes` or the ranks have gaps (then the caller reads SQLite).
    */
   static load(db: DatabaseSync, options: LoadOptions = {}): ClubJsonText | null {
-    const { maxBytes = CLUB_JSON_MAX_BYTES, chunk = CHUNK, compact = "later" } = options;
+    const { maxBytes = CLUB_JSON_MAX_BYTES, chunk = CHUNK, shared = false } = options;
+    // length() of a BLOB counts bytes: the buffer's size, whatever the text.
     const { n, bytes, last } = db.prepare(
-      "SELECT count(*) AS n, coalesce(sum(length(json)), 0) AS bytes, max(rank) AS last FROM club_json",
+      `SELECT count(*) AS n, coalesce(sum(length(CAST(json AS BLOB))), 0) AS bytes,
+       max(rank) AS last FROM club_json`,
     ).get() as { n: number; bytes: number; last: number | null };
     const count = Number(n);
-    if (Number(bytes) > maxBytes || (count > 0 && Number(last) !== count)) return null;
+    const size = Number(bytes);
+    if (size > maxBytes || (count > 0 && Number(last) !== count)) return null;
+    const Buffer = shared ? SharedArrayBuffer : ArrayBuffer;
+    const text = new Uint8Array(new Buffer(size));
+    const offsets = new Uint32Array(new Buffer(4 * (count + 1)));
     const chunkOf = db.prepare(
-      // Rows come in rank order (a rowid range), as both lists need; an
-      // ORDER BY inside group_concat would sort megabytes of text instead.
-      `SELECT group_concat(json, '') AS text, group_concat(length(json), ',') AS lengths
+      // Rows come in rank order (a rowid range); the blob is the UTF-8 text
+      // as stored, so no string is made while loading.
+      `SELECT CAST(group_concat(json, '') AS BLOB) AS text,
+       group_concat(length(CAST(json AS BLOB)), ',') AS lengths
        FROM (SELECT json FROM club_json WHERE rank BETWEEN ? AND ? ORDER BY rank)`,
     );
-    const chunks: string[] = [];
-    // One more entry per chunk: the end of its last club.
-    const starts = new Uint32Array(count + Math.ceil(count / chunk));
     let at = 0;
+    let rank = 0;
     for (let from = 1; from <= count; from += chunk) {
-      const row = chunkOf.get(from, from + chunk - 1) as { text: string; lengths: string };
-      chunks.push(row.text);
-      let offset = 0;
+      const row = chunkOf.get(from, from + chunk - 1) as { text: Uint8Array; lengths: string };
+      text.set(row.text, at);
       for (const length of row.lengths.split(",")) {
-        starts[at++] = offset;
-        offset += Number(length);
+        offsets[rank++] = at;
+        at += Number(length);
       }
-      starts[at++] = offset;
     }
-    const text = new ClubJsonText(chunks, chunk, starts, Number(bytes));
-    if (compact === "now") text.#compactAll();
-    if (compact === "later") text.#schedule();
-    return text;
+    offsets[rank] = at;
+    return new ClubJsonText(text, offsets);
   }
 
-  /** Bytes held (one per character): less than {@link jsonBytes} once compacted. */
+  /**
+   * The held text of snapshot `snapshot` (`meta.snapshot`): the one offered
+   * to this isolate when it is that snapshot's ({@link offerClubJson}),
+   * else read from `db` as {@link load} does. An offer for another snapshot
+   * is dropped (a newer file replaced it), so its memory can be freed.
+   */
+  static forSnapshot(
+    db: DatabaseSync,
+    snapshot: string | undefined,
+    options: LoadOptions = {},
+  ): ClubJsonText | null {
+    if (offered !== null && snapshot !== undefined && offered.snapshot === snapshot) {
+      return ClubJsonText.adopt(offered);
+    }
+    offered = null;
+    return ClubJsonText.load(db, options);
+  }
+
+  /**
+   * A held text over buffers another isolate loaded ({@link share}): no
+   * copy is made.
+   */
+  static adopt(shared: SharedClubJson): ClubJsonText {
+    return new ClubJsonText(new Uint8Array(shared.bytes), new Uint32Array(shared.offsets));
+  }
+
+  /** The buffers to hand to another isolate, or null when they are not shared. */
+  share(snapshot: string): SharedClubJson | null {
+    const bytes = this.#bytes.buffer;
+    const offsets = this.#offsets.buffer;
+    if (!(bytes instanceof SharedArrayBuffer) || !(offsets instanceof SharedArrayBuffer)) {
+      return null;
+    }
+    return { snapshot, bytes, offsets };
+  }
+
+  /** Bytes of JSON held (as `club_json` has it, in UTF-8). */
   get bytes(): number {
-    return this.#chunks.reduce((sum, c) => sum + c.length, 0);
+    return this.#bytes.byteLength;
   }
 
-  /** Whether every chunk that can be compacted has been. */
-  get settled(): boolean {
-    return this.#timer === undefined;
-  }
-
-  /** Stops compacting (the text stays correct, partly compacted). */
-  close(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+  /** Clubs held. */
+  get count(): number {
+    return this.#offsets.length - 1;
   }
 
   /** The JSON of one rank (1-based). */
   get(rank: number): string {
-    const chunk = ((rank - 1) / this.#chunk) | 0;
-    const text = this.#slice(rank, chunk);
-    return this.#compacted[chunk] === COMPACTED ? this.#dict!.expand(text) : text;
+    return decoder.decode(this.#bytes.subarray(this.#offsets[rank - 1], this.#offsets[rank]));
   }
 
   /**
@@ -155,89 +206,35 @@ export class ClubJsonText {
    * ```
    */
   join(ranks: readonly number[], before = "", after = ""): string {
-    const parts: string[] = [before];
-    let compacted = false;
+    // Text around the clubs that UTF-8 cannot carry as it is (a lone
+    // surrogate) is added around the decoded clubs instead.
+    if (!before.isWellFormed() || !after.isWellFormed()) return before + this.join(ranks) + after;
+    const bytes = this.#bytes;
+    const offsets = this.#offsets;
+    // At most 3 bytes of UTF-8 per UTF-16 unit around the clubs.
+    let size = 3 * (before.length + after.length) + ranks.length;
     for (let j = 0; j < ranks.length; j++) {
-      if (j > 0) parts.push(",");
       const rank = ranks[j]!;
-      const chunk = ((rank - 1) / this.#chunk) | 0;
-      if (this.#compacted[chunk] === COMPACTED) compacted = true;
-      parts.push(this.#slice(rank, chunk));
+      size += offsets[rank]! - offsets[rank - 1]!;
     }
-    parts.push(after);
-    if (!compacted) return parts.join("");
-    // Expanded once, whole: the text around the clubs passes through as it
-    // is, being ASCII (JSON and links); anything else is added after.
-    if (isAscii(before) && isAscii(after)) return this.#dict!.expand(parts.join(""));
-    return before + this.#dict!.expand(parts.slice(1, -1).join("")) + after;
-  }
-
-  #slice(rank: number, chunk: number): string {
-    const at = rank - 1 + chunk;
-    return this.#chunks[chunk]!.slice(this.#starts[at]!, this.#starts[at + 1]!);
-  }
-
-  /** Learns the dictionary; false when there is nothing to compact. */
-  #learn(): boolean {
-    const count = this.#starts.length - this.#chunks.length;
-    if (count === 0) return false;
-    const samples: string[] = [];
-    const step = Math.max(1, count / SAMPLE);
-    for (let rank = 1; rank <= count; rank += step) samples.push(this.get(Math.floor(rank)));
-    this.#dict = JsonDictionary.learn(samples);
-    return this.#dict !== null;
-  }
-
-  /** Compacts one raw chunk; false when none is left (or it cannot be). */
-  #compactOne(): boolean {
-    const dict = this.#dict;
-    if (!dict || this.#next === this.#chunks.length) return false;
-    const chunk = this.#next++;
-    const text = this.#chunks[chunk]!;
-    // Markers would be ambiguous in text that is not ASCII (not written by
-    // this version's import): such a chunk stays as it is.
-    if (isAscii(text)) {
-      const first = chunk * (this.#chunk + 1);
-      const last = chunk === this.#chunks.length - 1
-        ? this.#starts.length - 1
-        : first + this.#chunk;
-      const clubs: string[] = [];
-      const starts: number[] = [];
-      let offset = 0;
-      // Each club on its own, so no entry spans two clubs.
-      for (let at = first; at < last; at++) {
-        starts.push(offset);
-        const club = dict.compact(text.slice(this.#starts[at]!, this.#starts[at + 1]!));
-        clubs.push(club);
-        offset += club.length;
+    if (this.#scratch.length < size) {
+      this.#scratch = new Uint8Array(Math.max(size, 2 * this.#scratch.length));
+    }
+    const out = this.#scratch;
+    let at = before.length === 0 ? 0 : encoder.encodeInto(before, out).written;
+    for (let j = 0; j < ranks.length; j++) {
+      if (j > 0) out[at++] = COMMA;
+      const rank = ranks[j]!;
+      const start = offsets[rank - 1]!;
+      const end = offsets[rank]!;
+      // Short slices are copied by hand: making a view costs more than the copy.
+      if (end - start < 64) { for (let k = start; k < end; k++) out[at++] = bytes[k]!; }
+      else {
+        out.set(bytes.subarray(start, end), at);
+        at += end - start;
       }
-      starts.push(offset);
-      // Swapped in one step: a reader sees the old chunk or the new one.
-      this.#starts.set(starts, first);
-      this.#chunks[chunk] = clubs.join("");
-      this.#compacted[chunk] = COMPACTED;
-    } else {
-      this.#compacted[chunk] = KEPT;
     }
-    return this.#next < this.#chunks.length;
-  }
-
-  #compactAll(): void {
-    if (!this.#learn()) return;
-    while (this.#compactOne());
-  }
-
-  /** A chunk per timer task, so requests in between are not held up. */
-  #schedule(): void {
-    const later = (first: boolean) => {
-      const timer = setTimeout(step, 0, first);
-      Deno.unrefTimer(timer);
-      this.#timer = timer;
-    };
-    const step = (first: boolean) => {
-      this.#timer = undefined;
-      if (first ? this.#learn() : this.#compactOne()) later(false);
-    };
-    later(true);
+    if (after.length) at += encoder.encodeInto(after, out.subarray(at)).written;
+    return decoder.decode(out.subarray(0, at));
   }
 }

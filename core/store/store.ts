@@ -16,8 +16,11 @@ import { SCHEMA_VERSION } from "./layout.ts";
 import { CLUB_FIELDS } from "../model/fields.ts";
 import { type Memo, type MemoOptions, Memos, type MemoStats } from "./memo.ts";
 import { type Row, rowToRecord } from "./rows.ts";
-import { ClubJsonText } from "./club_json.ts";
+import { ClubJsonText, type SharedClubJson } from "./club_json.ts";
 import { setPragmas } from "./pragma.ts";
+
+// Workers of one process share the held JSON through the store's door.
+export { offerClubJson, type SharedClubJson } from "./club_json.ts";
 
 /** Options of {@link ClubStore.open}. */
 export interface OpenOptions {
@@ -27,6 +30,12 @@ export interface OpenOptions {
    * one-shot reader (the CLI) leaves it off and opens in a few ms.
    */
   holdJson?: boolean;
+  /**
+   * Hold it in shared memory, to hand to other isolates
+   * ({@link ClubStore.sharedJson}); a text offered to this isolate for the
+   * same snapshot is adopted either way (see club_json.ts).
+   */
+  shareJson?: boolean;
 }
 
 /** SQLite's page cache (negative: KiB) of a store that holds its club JSON. */
@@ -89,10 +98,9 @@ export class ClubStore {
       if (options.holdJson) {
         // The JSON passes through the page cache once: a small cache keeps
         // that pass from leaving megabytes the allocator does not give back,
-        // and with the JSON held the rest needs little (measured: +57 MB of
-        // RSS for 45 MB of JSON, +81 MB with the default cache).
+        // and with the JSON held the rest needs little.
         setPragmas(db, { cache_size: HELD_JSON_CACHE_KIB });
-        json = ClubJsonText.load(db);
+        json = ClubJsonText.forSnapshot(db, meta.snapshot, { shared: options.shareJson });
         db.exec("PRAGMA shrink_memory");
       }
       return new ClubStore(db, meta, json);
@@ -168,9 +176,18 @@ export class ClubStore {
     return before + (this.statement(sql).get(...ranks) as { list: string }).list + after;
   }
 
-  /** Bytes of club JSON held in memory, compacted (0 when read from SQLite). */
+  /** Bytes of club JSON held in memory (0 when read from SQLite). */
   get heldJsonBytes(): number {
     return this.#json?.bytes ?? 0;
+  }
+
+  /**
+   * The held club JSON in shared memory, to post to other isolates (see
+   * {@link OpenOptions.shareJson}); null when it is not held or not shared.
+   */
+  sharedJson(): SharedClubJson | null {
+    const snapshot = this.meta.snapshot;
+    return snapshot === undefined ? null : this.#json?.share(snapshot) ?? null;
   }
 
   /** The memos declared so far, by name: budget, entries and bytes held. */
@@ -197,7 +214,6 @@ export class ClubStore {
 
   /** Closes the handle; statements become unusable. */
   close(): void {
-    this.#json?.close();
     this.#statements.clear();
     if (this.db.isOpen) this.db.close();
   }

@@ -23,39 +23,47 @@ function assertHoldsClubJson(text: ClubJsonText): void {
   assertStrictEquals(text.join([], "[", "]"), "[]");
 }
 
-Deno.test("ClubJsonText holds each club's JSON as club_json has it, across chunks of any size", () => {
+Deno.test("ClubJsonText holds each club's JSON as club_json has it, whatever the chunk read at once", () => {
   for (const chunk of [1, 7, 29, 30, 4096]) {
-    for (const compact of ["now", false] as const) {
-      assertHoldsClubJson(ClubJsonText.load(fx.store.db, { chunk, compact })!);
-    }
+    const text = ClubJsonText.load(fx.store.db, { chunk })!;
+    assertHoldsClubJson(text);
+    assertStrictEquals(text.count, 30);
   }
 });
 
-Deno.test("ClubJsonText holds the JSON compacted to about half its size", () => {
-  const text = ClubJsonText.load(fx.store.db, { compact: "now" })!;
-  assert(text.settled);
-  assert(text.bytes < text.jsonBytes * 0.7, `${text.bytes} of ${text.jsonBytes}`);
-  assertStrictEquals(ClubJsonText.load(fx.store.db, { compact: false })!.bytes, text.jsonBytes);
+Deno.test("ClubJsonText holds the JSON's bytes once, as many as club_json's text has", () => {
+  const text = ClubJsonText.load(fx.store.db)!;
+  const { bytes } = fx.store.db.prepare(
+    "SELECT sum(length(CAST(json AS BLOB))) AS bytes FROM club_json",
+  ).get() as { bytes: number };
+  assertStrictEquals(text.bytes, Number(bytes));
+  assertStrictEquals(text.share("s"), null);
 });
 
-Deno.test("ClubJsonText compacts in the background and answers the same at every step", async () => {
-  const text = ClubJsonText.load(fx.store.db, { chunk: 4 })!;
-  assert(!text.settled);
-  const before = text.bytes;
-  while (!text.settled) {
-    assertStrictEquals(text.join([30, 1, 5, 9]), [30, 1, 5, 9].map(sqliteJson).join(","));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-  assert(text.bytes < before);
-  assertHoldsClubJson(text);
+Deno.test("ClubJsonText in shared memory is read by another holder without a copy", () => {
+  const text = ClubJsonText.load(fx.store.db, { shared: true })!;
+  const shared = text.share("snapshot-1")!;
+  assertStrictEquals(shared.snapshot, "snapshot-1");
+  assert(shared.bytes instanceof SharedArrayBuffer);
+  const adopted = ClubJsonText.adopt(structuredClone(shared));
+  assertHoldsClubJson(adopted);
+  assertStrictEquals(adopted.bytes, text.bytes);
 });
 
-Deno.test("ClubJsonText stops compacting when closed", () => {
-  const text = ClubJsonText.load(fx.store.db, { chunk: 4 })!;
-  text.close();
-  assert(text.settled);
-  assertStrictEquals(text.bytes, text.jsonBytes);
-  assertHoldsClubJson(text);
+Deno.test("ClubJsonText keeps text around the clubs that UTF-8 cannot carry as it is", () => {
+  const text = ClubJsonText.load(fx.store.db)!;
+  assertStrictEquals(text.join([1], "\ud800[", "]"), `\ud800[${sqliteJson(1)}]`);
+  assertStrictEquals(
+    text.join([1, 2], "[", "]\udfff"),
+    `[${sqliteJson(1)},${sqliteJson(2)}]\udfff`,
+  );
+});
+
+Deno.test("ClubJsonText answers pages larger than its first scratch buffer", () => {
+  const text = ClubJsonText.load(fx.store.db)!;
+  const ranks = Array.from({ length: 200 }, (_, i) => 1 + (i % 30));
+  const long = "x".repeat(70_000);
+  assertStrictEquals(text.join(ranks, long, long), long + ranks.map(sqliteJson).join(",") + long);
 });
 
 Deno.test("ClubJsonText is not held for a directory larger than its bound", () => {
