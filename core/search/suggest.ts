@@ -32,7 +32,8 @@ import type { ClubStore } from "../store/store.ts";
 import { keyIndex, typeMask } from "./key_index.ts";
 import type { SearchQuery } from "./query.ts";
 import { filterKey, findPage } from "./search.ts";
-import { editDistance, wordIndex } from "./words.ts";
+import { NearIndex } from "./near.ts";
+import { vocabNear, wordIndex } from "./words.ts";
 
 /** One corrected search. */
 export interface Suggestion {
@@ -64,30 +65,58 @@ function reach(letters: number): number {
 }
 
 /**
- * The closest of `values` to `target`: within {@link reach} edits (a prefix
- * counts when `prefix`), fewest edits first, then largest `weight`.
+ * The closest values of `index` to `target`: within {@link reach} edits (a
+ * value starting with `target` counts as one edit when `prefix`), fewest
+ * edits first, then largest `weight`, then first in the index; only
+ * positions `allow` accepts, never `target` itself.
  */
-function closest<T>(
+function closest(
+  index: NearIndex,
   target: string,
-  values: Iterable<T>,
-  text: (v: T) => string,
-  weight: (v: T) => number,
+  weight: (id: number) => number,
   prefix = false,
-): T[] {
+  allow: (id: number) => boolean = () => true,
+): number[] {
   const max = reach([...target].length);
-  const found: { v: T; d: number; w: number }[] = [];
-  for (const v of values) {
-    const t = text(v);
-    if (t === target) continue;
-    if (prefix && t.startsWith(target)) {
-      found.push({ v, d: 1, w: weight(v) });
-      continue;
-    }
-    if (max === 0 || Math.abs(t.length - target.length) > max) continue;
-    const d = editDistance(target, t, max);
-    if (d <= max) found.push({ v, d, w: weight(v) });
+  const values = index.values;
+  const found: { id: number; d: number; w: number }[] = [];
+  const starting = prefix ? new Set(index.startingWith(target)) : undefined;
+  for (const id of starting ?? []) {
+    if (values[id] !== target && allow(id)) found.push({ id, d: 1, w: weight(id) });
   }
-  return found.sort((a, b) => a.d - b.d || b.w - a.w).slice(0, CLOSEST).map((f) => f.v);
+  if (max > 0) {
+    for (const [id, d] of index.near(target, max, starting)) {
+      if (d > 0 && allow(id)) found.push({ id, d, w: weight(id) });
+    }
+  }
+  return found.sort((a, b) => a.d - b.d || b.w - a.w || a.id - b.id).slice(0, CLOSEST).map((f) =>
+    f.id
+  );
+}
+
+/** A list of values and its deletion index, built once per snapshot (see near.ts). */
+interface Indexed<T> {
+  items: readonly T[];
+  index: NearIndex;
+}
+
+/** Bytes of the deletion indexes kept per snapshot. */
+const NEAR_BYTES = 4 * 1024 * 1024;
+
+/** The snapshot's deletion index of `name`, built from `items` on first use. */
+function indexed<T>(
+  store: ClubStore,
+  name: string,
+  items: () => readonly T[],
+  text: (item: T) => string,
+): Indexed<T> {
+  return store.memo<string, Indexed<T>>("search.suggest_index", NEAR_BYTES, {
+    kind: "structure",
+    weigh: (x) => x.index.bytes + x.items.length * 64,
+  }).use(name, () => {
+    const list = items();
+    return { items: list, index: new NearIndex(list.map(text)) };
+  });
 }
 
 /** "new south wales" → "New South Wales": folded names back in a readable case. */
@@ -112,12 +141,10 @@ function qCandidates(store: ClubStore, q: SearchQuery): Candidate[] {
   const last = q.words.at(-1);
   const unknown = [...new Set(q.words)].filter((w) => index.id(w) < 0).slice(0, MAX_UNKNOWN_WORDS);
   if (!unknown.length) return out;
-  const ids = index.vocab.map((_, i) => i);
+  const near = vocabNear(store);
   const options = new Map(unknown.map((w) => [
     w,
-    closest(w, ids, (i) => index.vocab[i]!, (i) => index.docs(i), w === last).map((i) =>
-      index.vocab[i]!
-    ),
+    closest(near, w, (i) => index.docs(i), w === last).map((i) => index.vocab[i]!),
   ]));
   // The best correction of every word, then the next ones of the first word.
   const first = unknown[0]!;
@@ -137,23 +164,36 @@ function qCandidates(store: ClubStore, q: SearchQuery): Candidate[] {
 
 function typeCandidates(store: ClubStore, q: SearchQuery): Candidate[] {
   if (q.typeKey === null || typeMask(store, q.typeKey).some((m) => m === 1)) return [];
-  const idx = keyIndex(store);
-  const stored = idx.types.values.filter((t): t is string => t !== null);
-  const names = [
-    ...new Set([...stored, ...Object.keys(TYPE_GROUPS), ...Object.keys(TYPE_ALIASES)]),
-  ];
-  return closest(q.typeKey, names, (t) => t, () => 0).map((t) => [
+  const { items: names, index } = indexed(store, "types", () => {
+    const stored = keyIndex(store).types.values.filter((t): t is string => t !== null);
+    return [...new Set([...stored, ...Object.keys(TYPE_GROUPS), ...Object.keys(TYPE_ALIASES)])];
+  }, (t) => t);
+  return closest(index, q.typeKey, () => 0).map((i) => names[i]!).map((t) => [
     { type: t },
     { ...q, typeKey: TYPE_ALIASES[t] ?? t, types: [...(TYPE_GROUPS[t] ?? [t])] },
   ]);
 }
 
-/** Places of one kind with clubs (within the given countries): folded spellings and keys. */
-function places(store: ClubStore, kind: "country" | "state", scope: readonly string[] | null) {
-  const rows = store.statement("SELECT alias, key, scope FROM places WHERE kind = ?").all(
+/** A place with clubs: a folded spelling, its key and the country it is in. */
+interface Place {
+  alias: string;
+  key: string;
+  scope: string;
+}
+
+/** Places of one kind with clubs, and their deletion index. */
+function places(store: ClubStore, kind: "country" | "state"): Indexed<Place> {
+  return indexed(
+    store,
     kind,
-  ) as { alias: string; key: string; scope: string }[];
-  return scope === null ? rows : rows.filter((r) => scope.includes(r.scope));
+    () =>
+      store.statement("SELECT alias, key, scope FROM places WHERE kind = ?").all(kind) as {
+        alias: string;
+        key: string;
+        scope: string;
+      }[],
+    (p) => p.alias,
+  );
 }
 
 function countryCandidates(store: ClubStore, q: SearchQuery): Candidate[] {
@@ -161,13 +201,15 @@ function countryCandidates(store: ClubStore, q: SearchQuery): Candidate[] {
   const idx = keyIndex(store);
   // A country with clubs is not misspelled: it only has no match with the other filters.
   if (idx.countries.find(resolveCountryKey(store, q.country)) >= 0) return [];
-  const stored = idx.countries.values.filter((k): k is string => k !== null && !isIsoKey(k));
-  const candidates = [
-    ...places(store, "country", null),
-    ...stored.map((key) => ({ alias: key.slice("name:".length), key })),
-  ];
+  const { items: candidates, index } = indexed(store, "countries", () => {
+    const stored = idx.countries.values.filter((k): k is string => k !== null && !isIsoKey(k));
+    return [
+      ...places(store, "country").items,
+      ...stored.map((key) => ({ alias: key.slice("name:".length), key })),
+    ];
+  }, (p) => p.alias);
   const code = codeLike(q.country);
-  const best = closest(placeKey(q.country), candidates, (p) => p.alias, () => 0);
+  const best = closest(index, placeKey(q.country), () => 0).map((i) => candidates[i]!);
   const values = [
     ...new Set(best.map((p) => code && isIsoKey(p.key) ? p.key : titleCase(p.alias))),
   ];
@@ -184,15 +226,18 @@ function stateCandidates(store: ClubStore, q: SearchQuery): Candidate[] {
   const out: Candidate[] = [];
   if (countryKey === null) {
     // Maybe a region elsewhere: the same search in its country, and without the state.
+    const { items, index } = places(store, "state");
     const countries = [
-      ...new Set(places(store, "state", null).filter((p) => p.alias === alias).map((p) => p.scope)),
+      ...new Set(index.near(alias, 0).map(([i]) => items[i]!.scope)),
     ].filter((c) => !NORTH_AMERICA.includes(c));
     for (const c of countries) out.push([{ country: c }, { ...q, country: c }]);
     out.push([{ state: null }, { ...q, state: null }]);
     if (countries.length) return out;
   }
   const code = codeLike(q.state);
-  const best = closest(alias, places(store, "state", scope), (p) => p.alias, () => 0);
+  const { items: states, index } = places(store, "state");
+  const best = closest(index, alias, () => 0, false, (i) => scope.includes(states[i]!.scope))
+    .map((i) => states[i]!);
   const values = [
     ...new Set(best.map((p) => code ? p.key.slice(p.key.indexOf("-") + 1) : titleCase(p.alias))),
   ];
@@ -202,8 +247,13 @@ function stateCandidates(store: ClubStore, q: SearchQuery): Candidate[] {
 function cityCandidates(store: ClubStore, q: SearchQuery): Candidate[] {
   const idx = keyIndex(store);
   if (q.city === null || idx.cities.find(q.city) >= 0) return [];
-  const cities = idx.cities.values.filter((c): c is string => c !== null);
-  return closest(q.city, cities, (c) => c, () => 0).map((c) => [
+  const { items: cities, index } = indexed(
+    store,
+    "cities",
+    () => idx.cities.values.filter((c): c is string => c !== null),
+    (c) => c,
+  );
+  return closest(index, q.city, () => 0).map((i) => cities[i]!).map((c) => [
     { city: titleCase(c) },
     { ...q, city: c },
   ]);

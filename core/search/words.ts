@@ -28,6 +28,7 @@ import { ONE_TYPO_LETTERS, TWO_TYPOS_LETTERS } from "../model/search_params.ts";
 import type { MatchMode } from "../model/search_params.ts";
 import type { ClubStore } from "../store/store.ts";
 import { columnValues } from "./key_index.ts";
+import { editDistance, NearIndex } from "./near.ts";
 
 const NON_WORD = /[^\p{L}\p{N}]+/u;
 
@@ -59,60 +60,8 @@ export function typoAllowance(letters: number): number {
   return letters >= TWO_TYPOS_LETTERS ? 2 : letters >= ONE_TYPO_LETTERS ? 1 : 0;
 }
 
-/**
- * Edits (insertions, deletions, substitutions, swaps of neighbours) between
- * `a` and `b`, or between `a` and the closest start of `b` when `prefix`;
- * any answer above `max` is `max + 1`, found without finishing the table.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { editDistance } from "./words.ts";
- * assert.deepStrictEqual(editDistance("royl", "royal", 2), 1);
- * editDistance("aberdene", "aberdeen", 2); // 1 (a swap)
- * assert.deepStrictEqual(editDistance("aber", "aberdeen", 2, true), 0);
- * ```
- */
-export function editDistance(a: string, b: string, max: number, prefix = false): number {
-  const m = a.length;
-  // A start of `b` longer than `a` by more than `max` is farther than the bound.
-  const n = prefix ? Math.min(b.length, m + max) : b.length;
-  if (!prefix && Math.abs(m - n) > max) return max + 1;
-  const w = n + 1;
-  if (rows.length < 3 * w) rows = new Int32Array(6 * w);
-  // Three rows of the table in one scratch buffer: two back (for swaps), previous, current.
-  let back = 0;
-  let prev = w;
-  let cur = 2 * w;
-  for (let j = 0; j <= n; j++) rows[prev + j] = j;
-  for (let i = 1; i <= m; i++) {
-    const ai = a.charCodeAt(i - 1);
-    const before = i > 1 ? a.charCodeAt(i - 2) : -1;
-    rows[cur] = i;
-    let low = i;
-    for (let j = 1; j <= n; j++) {
-      const bj = b.charCodeAt(j - 1);
-      let d = Math.min(
-        rows[prev + j]! + 1,
-        rows[cur + j - 1]! + 1,
-        rows[prev + j - 1]! + (ai === bj ? 0 : 1),
-      );
-      if (j > 1 && before === bj && ai === b.charCodeAt(j - 2)) {
-        d = Math.min(d, rows[back + j - 2]! + 1);
-      }
-      rows[cur + j] = d;
-      if (d < low) low = d;
-    }
-    if (low > max) return max + 1;
-    [back, prev, cur] = [prev, cur, back];
-  }
-  let d = rows[prev + n]!;
-  if (prefix) { for (let j = 0; j < n; j++) d = Math.min(d, rows[prev + j]!); }
-  return Math.min(d, max + 1);
-}
-
-/** Scratch rows of {@link editDistance}, grown as needed: no allocation per call. */
-let rows = new Int32Array(3 * 64);
+// Edit distance lives with the deletion index that relies on it.
+export { editDistance } from "./near.ts";
 
 /**
  * The letters a word holds, as bits (a–z, then digits and other letters
@@ -316,6 +265,42 @@ export function wordIndex(store: ClubStore): WordIndex {
   }).use("index", () => WordIndex.load(store.db));
 }
 
+/**
+ * Ids of the words of a sorted vocabulary that start with `prefix`
+ * (they are next to each other), ascending.
+ */
+function startingWith(vocab: readonly string[], prefix: string): number[] {
+  let lo = 0;
+  let hi = vocab.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (vocab[mid]! < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: number[] = [];
+  for (let id = lo; id < vocab.length && vocab[id]!.startsWith(prefix); id++) out.push(id);
+  return out;
+}
+
+/** Bytes of the vocabulary's deletion index (about 1.4 MB for the bundled directory). */
+const WORD_NEAR_BYTES = 3 * 1024 * 1024;
+
+/**
+ * The deletion index of the snapshot's vocabulary (see near.ts): the words
+ * within a few typos of a word, found without a scan. Built on first use.
+ *
+ * @example
+ * ```ts ignore
+ * vocabNear(store).near("sidney", 1); // [[id of "sydney", 1], …]
+ * ```
+ */
+export function vocabNear(store: ClubStore): NearIndex {
+  return store.memo<"index", NearIndex>("search.word_near", WORD_NEAR_BYTES, {
+    kind: "structure",
+    weigh: (index) => index.bytes,
+  }).use("index", () => new NearIndex(wordIndex(store).vocab));
+}
+
 /** The words one query word matches, fewest typos first. */
 export interface WordHits {
   /** Word ids. */
@@ -348,24 +333,29 @@ export function wordHits(store: ClubStore, word: string, mode: MatchMode, last: 
         : { ids: Int32Array.of(exact), typos: Uint8Array.of(0) };
     }
     const max = typoAllowance([...word].length);
-    const mask = letterMask(word);
     const found: [number, number][] = [];
     const { vocab, masks } = index;
-    for (let id = 0; id < vocab.length; id++) {
-      const v = vocab[id]!;
-      if (last && v.startsWith(word)) {
-        found.push([id, 0]);
-        continue;
+    if (max === 0) {
+      // No typos: the word itself, or for the last word every word it starts.
+      if (last) { for (const id of startingWith(vocab, word)) found.push([id, 0]); }
+      else if (exact >= 0) found.push([exact, 0]);
+    } else if (!last) {
+      // Typos in a whole word: the deletion index finds them (see near.ts).
+      found.push(...vocabNear(store).near(word, max));
+    } else {
+      const mask = letterMask(word);
+      for (let id = 0; id < vocab.length; id++) {
+        const v = vocab[id]!;
+        if (v.startsWith(word)) {
+          found.push([id, 0]);
+          continue;
+        }
+        // Too short or too many letters missing: not close.
+        if (v.length < word.length - max) continue;
+        if (popcount(mask & ~masks[id]!) > max) continue;
+        const d = editDistance(word, v, max, true);
+        if (d <= max) found.push([id, d]);
       }
-      if (max === 0) {
-        if (v === word) found.push([id, 0]);
-        continue;
-      }
-      // Too short, too long (unless a prefix may match) or too many letters missing: not close.
-      if (v.length < word.length - max || (!last && v.length > word.length + max)) continue;
-      if (popcount(mask & ~masks[id]!) > max) continue;
-      const d = editDistance(word, v, max, last);
-      if (d <= max) found.push([id, d]);
     }
     found.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
     return {
