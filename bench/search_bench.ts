@@ -125,6 +125,45 @@ for (
   });
 }
 
+/**
+ * Distinct searches that find nothing, as a server meets them: a misspelt
+ * word, city, state, country or type, each asked once per pass over a list
+ * far longer than the suggestions memo holds, so every call computes its
+ * suggestions; the per-snapshot indexes and other results stay warm.
+ * bench/run.ts holds each to 20 µs on average (issue 28).
+ */
+function misspelt(count: number): SearchQuery[] {
+  let seed = 11;
+  const rnd = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const pick = <T>(a: readonly T[]) => a[Math.floor(rnd() * a.length)]!;
+  const typo = (w: string) => {
+    const i = Math.floor(rnd() * w.length);
+    return rnd() < 0.5 ? w.slice(0, i) + w.slice(i + 1) : w.slice(0, i) + "x" + w.slice(i);
+  };
+  const words = ["royal", "aberdeen", "country", "valley", "harbour", "national", "springs"];
+  const out = new Map<string, SearchQuery>();
+  for (let n = 0; out.size < count && n < count * 20; n++) {
+    const raw: Record<string, string> = {};
+    const r = rnd();
+    if (r < 0.4) raw.q = `${typo(pick(words))} ${typo(pick(words))}${"z".repeat(n % 7)}`;
+    else if (r < 0.55) raw.city = typo(pick(["Miami", "Aberdeen", "Springfield", "Toronto"]));
+    else if (r < 0.7) raw.state = typo(pick(["Florida", "Ontario", "Texas", "California"]));
+    else if (r < 0.85) raw.country = typo(pick(["Germany", "Australia", "France", "Ireland"]));
+    else raw.type = typo(pick(["golf", "tennis", "yacht", "athletic", "equestrian"]));
+    const q = parseSearch(raw);
+    if (q.ok && findPage(store, q.value).total === 0) out.set(JSON.stringify(raw), q.value);
+  }
+  return [...out.values()];
+}
+
+const empties = misspelt(20_000);
+let next = 0;
+Deno.bench({
+  name: `distinct empty searches (${empties.length.toLocaleString("en-US")})`,
+  group: "suggestions",
+  fn: () => void suggest(store, { ...empties[next++ % empties.length]! }),
+});
+
 // What the REST hot path adds on top for a first page: reading the 50
 // precomputed club JSON texts, and the whole body.
 const firstPage = parsed({});
