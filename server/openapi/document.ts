@@ -63,10 +63,10 @@ export const OPENAPI_VERSION: string = VERSION;
  * @example
  * ```ts
  * import { PAGE_LINK_RELATIONS } from "./document.ts";
- * PAGE_LINK_RELATIONS; // ["next", "prev"]
+ * PAGE_LINK_RELATIONS; // ["next", "prev", "first", "last"]
  * ```
  */
-export const PAGE_LINK_RELATIONS = ["next", "prev"] as const;
+export const PAGE_LINK_RELATIONS = ["next", "prev", "first", "last"] as const;
 
 /**
  * The license the description states: none has been granted, so all
@@ -276,11 +276,19 @@ const HEADERS: Record<string, Json> = {
   },
   Link: {
     description: `RFC 8288 links to other pages of the same search: ${
-      PAGE_LINK_RELATIONS.map((r) => `\`rel="${r}"\``).join(" and ")
-    }, where such a page exists (past the end, \`prev\` is the last page with clubs).`,
+      PAGE_LINK_RELATIONS.map((r) => `\`rel="${r}"\``).join(", ")
+    }. \`next\` and \`prev\` where such a page exists (past the end, \`prev\` is the last page with clubs); \`first\` (page 1) and \`last\` (the last page with clubs, page 1 when there are none) always. The addresses keep only the search parameters the request sent (each once, as it counted; \`waitlist\` and \`facets\` with all their values), decoded and percent-encoded again; unknown parameters are left out.`,
     schema: { type: "string" },
     example: '<https://clubs.example.com/api/v1/clubs?type=golf&page=3>; rel="next", ' +
-      '<https://clubs.example.com/api/v1/clubs?type=golf&page=1>; rel="prev"',
+      '<https://clubs.example.com/api/v1/clubs?type=golf&page=1>; rel="prev", ' +
+      '<https://clubs.example.com/api/v1/clubs?type=golf&page=1>; rel="first", ' +
+      '<https://clubs.example.com/api/v1/clubs?type=golf&page=19>; rel="last"',
+  },
+  ETag: {
+    description:
+      'The validator of this answer (RFC 9110 §8.8.3): send it back in `If-None-Match` and an unchanged answer is a 304 with no body. Strong (`"…"`, one per `Content-Encoding`: `"…-br"`) where it is a hash of the bytes (`/openapi.json`, `/problems`); weak (`W/"…"`, the same for every coding) on profiles, where it is a hash of what the page is made from (release, snapshot, slug, fee access, representation, address).',
+    schema: { type: "string" },
+    example: '"5f0c2a9e81d34b77-br"',
   },
   "Retry-After": {
     description: "Seconds to wait before retrying.",
@@ -333,6 +341,10 @@ function headerRefs(names: string[]): Json {
 export const CACHE_CONTROL = {
   /** The answer depends on the caller's session: never stored. */
   session: "private, no-store",
+  /** A profile: the caller's cache may keep it (it shows the caller's fees), revalidating it. */
+  profile: "private, no-cache",
+  /** `/openapi.json`: the same for everyone, any cache keeps it and revalidates it. */
+  document: "public, no-cache",
   /** The JSON index: its links may follow the request's Host and its snapshot changes. */
   index: "private, no-cache",
   /** /problems pages without `--base-url`: they embed the request's own origin. */
@@ -375,6 +387,14 @@ const PROBLEM_CACHE: [string, string] = [
   CACHE_CONTROL.problem,
   "a problem answers one request and is never stored.",
 ];
+const PROFILE_CACHE: [string, string] = [
+  CACHE_CONTROL.profile,
+  "the profile shows the caller's fees, so only the caller's own cache keeps it, and it asks again (`If-None-Match`) before each use: a 304 when neither the snapshot nor the caller's fee access changed.",
+];
+const DOCUMENT_CACHE: [string, string] = [
+  CACHE_CONTROL.document,
+  "the document is the same for every client and changes only with a release: any cache may keep it, and asks again (`If-None-Match`) before each use.",
+];
 
 const EXAMPLE_BASE = "https://clubs.example.com";
 
@@ -400,6 +420,32 @@ const COMMON_HEADERS = ["X-Request-Id", "RateLimit", "RateLimit-Policy"];
  * handler cover every route.
  */
 const COMMON_PROBLEMS: ProblemCode[] = ["invalid_host", "rate_limited", "internal_error"];
+
+/**
+ * The 304 of an operation with validators: no body, the `ETag`, `Vary`
+ * and `Cache-Control` the 200 would send.
+ */
+function notModifiedResponse(cache: [string, string][]): Json {
+  return {
+    description:
+      "Not modified: the request's `If-None-Match` holds the current `ETag`. No body; the same `ETag`, `Vary` and `Cache-Control` as the 200.",
+    headers: {
+      ...headerRefs([...COMMON_HEADERS, "ETag", "Vary"]),
+      "Cache-Control": cacheControl(cache),
+    },
+  };
+}
+
+/** The request header of a conditional GET or HEAD, on the operations with an `ETag`. */
+const IF_NONE_MATCH: Json = {
+  name: "If-None-Match",
+  in: "header",
+  required: false,
+  description:
+    "The `ETag` (or a list of them, or `*`) of a copy the client holds: while it is current, the answer is a 304 with no body. Compared weakly (RFC 9110 §13.1.2).",
+  schema: { type: "string" },
+  example: '"5f0c2a9e81d34b77"',
+};
 
 /** Headers a problem's status brings along. */
 const STATUS_HEADERS: Record<number, string[]> = { 429: ["Retry-After"] };
@@ -440,7 +486,7 @@ function problemResponses(
       content["text/html"] = {
         schema: { type: "string", description: "The same problem as an HTML page, for browsers." },
       };
-      if (html.cacheControl) {
+      if (html.cacheControl && html.cacheControl[0] !== PROBLEM_CACHE[0]) {
         cache.push([html.cacheControl[0], `the HTML page: ${html.cacheControl[1]}`]);
       }
     }
@@ -615,7 +661,8 @@ function headersOnly(responses: Json): Json {
   const out: Json = {};
   for (const [status, response] of Object.entries(responses as Record<string, Json>)) {
     const { content: _content, ...rest } = response;
-    out[status] = {
+    // A 304 has no body to state the length of.
+    out[status] = status === "304" ? rest : {
       ...rest,
       headers: { ...rest.headers as Json, ...headerRefs(["Content-Length"]) },
     };
@@ -735,14 +782,15 @@ function build(supportEmail: string): Json {
       description: "The club's `slug`.",
       schema: schemaOf(ClubRecordSchema.shape.slug),
       example: "pine-valley-golf-club",
-    }],
+    }, IF_NONE_MATCH],
     responses: {
       "200": success(
         "The profile.",
         { ...html("The profile page."), "application/json": { schema: ref("Club") } },
-        ["Vary", "Content-Encoding"],
-        [SESSION_CACHE],
+        ["Vary", "Content-Encoding", "ETag"],
+        [PROFILE_CACHE],
       ),
+      "304": notModifiedResponse([PROFILE_CACHE]),
       ...problemResponses(["not_found", "clubs_unavailable"], {
         instance: "/clubs/no-such-club",
         html: { codes: ["not_found", "clubs_unavailable"], cacheControl: SESSION_CACHE },
@@ -779,11 +827,15 @@ function build(supportEmail: string): Json {
     tags: ["meta"],
     summary: "This description",
     description: `The OpenAPI 3.0.0 description of the service, version ${OPENAPI_VERSION}.`,
+    parameters: [IF_NONE_MATCH],
     responses: {
-      "200": success("This document.", anyJson("An OpenAPI 3.0.0 document."), [
-        "Vary",
-        "Content-Encoding",
-      ]),
+      "200": success(
+        "This document.",
+        anyJson("An OpenAPI 3.0.0 document."),
+        ["Vary", "Content-Encoding", "ETag"],
+        [DOCUMENT_CACHE],
+      ),
+      "304": notModifiedResponse([DOCUMENT_CACHE]),
       ...problemResponses([], { instance: "/openapi.json" }),
     },
   }, "/openapi.json");
@@ -794,6 +846,7 @@ function build(supportEmail: string): Json {
     description: `Lists every code: ${
       PROBLEM_CODES.map((c) => `\`${c}\``).join(", ")
     }. Browsers get HTML; clients that rank \`application/json\` above \`text/html\` get JSON.`,
+    parameters: [IF_NONE_MATCH],
     responses: {
       "200": success(
         "Every code.",
@@ -801,9 +854,10 @@ function build(supportEmail: string): Json {
           ...html("A page listing every code."),
           ...anyJson("Every code with its status, title, when it is answered and its hint."),
         },
-        ["Vary", "Content-Encoding"],
+        ["Vary", "Content-Encoding", "ETag"],
         PAGE_CACHE,
       ),
+      "304": notModifiedResponse(PAGE_CACHE),
       ...problemResponses([], { instance: "/problems" }),
     },
   }, "/problems");
@@ -820,7 +874,7 @@ function build(supportEmail: string): Json {
       description: "A problem code; any other value answers 404.",
       schema: { type: "string", enum: PROBLEM_CODES },
       example: "invalid_page",
-    }],
+    }, IF_NONE_MATCH],
     responses: {
       "200": success(
         "The code's page.",
@@ -828,12 +882,19 @@ function build(supportEmail: string): Json {
           ...html("The code's page."),
           ...anyJson("The code with its status, title, when, hint and an example."),
         },
-        ["Vary", "Content-Encoding"],
+        ["Vary", "Content-Encoding", "ETag"],
         PAGE_CACHE,
       ),
+      "304": notModifiedResponse(PAGE_CACHE),
       ...problemResponses(["not_found"], {
         instance: "/problems/no_such_code",
-        html: { codes: ["not_found"], cacheControl: null },
+        html: {
+          codes: ["not_found"],
+          cacheControl: [
+            CACHE_CONTROL.problem,
+            "it answers for no problem code, as a problem does.",
+          ],
+        },
       }),
     },
   }, "/problems/invalid_page");

@@ -4,6 +4,12 @@
  * the process runs, so each coding is made once, at its best level
  * ({@link CONSTANT_LEVELS}), and kept for the life of the process.
  *
+ * Validators (docs/api.md#validators-and-caching): a strong `ETag` per coding, from
+ * a hash of the document made once, and `Cache-Control: public, no-cache`:
+ * any cache may keep the document (it is the same for every client) but
+ * asks again before each use, so a new release is seen at once and an
+ * unchanged document costs a 304 of a few hundred bytes.
+ *
  * @example
  * ```ts ignore
  * import { openApiRoute } from "./route.ts";
@@ -14,13 +20,16 @@
 import type { Context } from "hono";
 import { CONSTANT_LEVELS } from "../http/compress.ts";
 import type { AppEnv } from "../http/env.ts";
-import { type CachedBody, sendCached } from "../respond/mod.ts";
-import { openApiJson } from "./document.ts";
+import { type CachedBody, sendCached, tagOf } from "../respond/mod.ts";
+import { CACHE_CONTROL, openApiJson } from "./document.ts";
 
-/** The document and its compressed forms, by support address (one per app configuration). */
-const documents = new Map<string, CachedBody>();
+/** The document, its compressed forms and its tag, by support address (one per app configuration). */
+const documents = new Map<string, CachedBody & { tag: string }>();
 
-const JSON_TYPE: readonly [string, string][] = [["Content-Type", "application/json"]];
+const HEADERS: readonly [string, string][] = [
+  ["Content-Type", "application/json"],
+  ["Cache-Control", CACHE_CONTROL.document],
+];
 
 /**
  * The route's handler for an app whose contact is `supportEmail`.
@@ -37,8 +46,9 @@ export function openApiRoute(supportEmail: string): (c: Context<AppEnv>) => Resp
   return function openApi(c) {
     let entry = documents.get(supportEmail);
     if (entry === undefined) {
-      documents.set(supportEmail, entry = { body: openApiJson(supportEmail), encoded: {} });
+      const body = openApiJson(supportEmail);
+      documents.set(supportEmail, entry = { body, encoded: {}, tag: tagOf(body) });
     }
-    return sendCached(c, entry, { headers: JSON_TYPE, levels: CONSTANT_LEVELS });
+    return sendCached(c, entry, { headers: HEADERS, levels: CONSTANT_LEVELS, etag: entry.tag });
   };
 }

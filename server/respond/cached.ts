@@ -8,8 +8,11 @@
  * Every header goes in at construction, the route's after the collected
  * ones (see collect.ts), followed by `Vary` (always, with
  * `Accept-Encoding`: caches must key on it even for a plain body),
- * `Content-Encoding` when compressed, and `Link` when given. The response is
- * marked so the compress middleware leaves it alone.
+ * `ETag` when the route names the body's tag (strong, one per coding: see
+ * validators.ts), `Content-Encoding` when compressed, and `Link` when given.
+ * The response is marked so the compress middleware leaves it alone. A GET
+ * or HEAD whose `If-None-Match` holds that `ETag` is answered 304, with no
+ * body and nothing compressed.
  *
  * @example
  * ```ts ignore
@@ -34,6 +37,7 @@ import {
 import type { AppEnv } from "../http/env.ts";
 import { markHeadersBuilt, takeResponseHeaders } from "./_headers.ts";
 import { markNegotiated } from "./_negotiated.ts";
+import { notModified, strongTag } from "./validators.ts";
 
 /**
  * A body kept for many responses, with its compressed forms.
@@ -70,6 +74,13 @@ export interface CachedInit<E extends CachedBody> {
   vary?: string;
   /** The `Link` header, sent last; null or absent sends none. */
   link?: string | null;
+  /**
+   * The body's tag (`tagOf` of the body, see validators.ts, or of what determines it):
+   * sent as a strong `ETag` for the coding chosen (`"tag"`, `"tag-br"`),
+   * and a request holding it in `If-None-Match` is answered 304. Absent:
+   * no `ETag`.
+   */
+  etag?: string;
   /** The memo entry the body is, weighed again when a compressed form is added. */
   kept?: { memo: Memo<string, E>; key: string };
   /** Compression levels by coding; default `LEVELS` (see server/http/compress.ts). */
@@ -97,9 +108,13 @@ export function sendCached<E extends CachedBody>(
   init: CachedInit<E>,
 ): Response {
   let body: string | Bytes = entry.body;
-  const encoding = body.length < COMPRESS_MIN_BYTES
-    ? null
-    : negotiateEncoding(c.req.header("accept-encoding"));
+  const encoding = small(entry.body) ? null : negotiateEncoding(c.req.header("accept-encoding"));
+  const vary = init.vary === undefined ? "Accept-Encoding" : `${init.vary}, Accept-Encoding`;
+  const etag = init.etag === undefined ? null : strongTag(init.etag, encoding);
+  if (etag !== null) {
+    const unchanged = notModified(c, etag, [...init.headers, ["Vary", vary]]);
+    if (unchanged !== null) return unchanged;
+  }
   if (encoding !== null) {
     const level = (init.levels ?? LEVELS)[encoding];
     const made = cachedEncoding(entry.body, entry.encoded, encoding, level);
@@ -112,11 +127,20 @@ export function sendCached<E extends CachedBody>(
     }
   }
   const headers = [...takeResponseHeaders(c), ...init.headers] as [string, string][];
-  headers.push([
-    "Vary",
-    init.vary === undefined ? "Accept-Encoding" : `${init.vary}, Accept-Encoding`,
-  ]);
+  headers.push(["Vary", vary]);
+  if (etag !== null) headers.push(["ETag", etag]);
   if (encoding !== null) headers.push(["Content-Encoding", encoding]);
   if (init.link != null) headers.push(["Link", init.link]);
   return markNegotiated(markHeadersBuilt(c, new Response(body, { status: 200, headers })));
+}
+
+/**
+ * Below {@link COMPRESS_MIN_BYTES} in UTF-8: sent as it is. A body of that
+ * many characters is at least that many bytes; a shorter one is measured.
+ */
+function small(body: string): boolean {
+  if (body.length >= COMPRESS_MIN_BYTES) return false;
+  // deno-lint-ignore no-control-regex
+  return !/[^\x00-\x7f]/.test(body) ||
+    new TextEncoder().encode(body).byteLength < COMPRESS_MIN_BYTES;
 }

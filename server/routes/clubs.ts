@@ -127,8 +127,8 @@ export type ParsedQuery =
     /** Cache key of the body without the access level. */
     key: string;
     /**
-     * The parameters but `page`, decoded and encoded again, each followed by
-     * `&`: the start of the `Link` addresses.
+     * The parameters the route reads but `page`, decoded and encoded again,
+     * each followed by `&`: the start of the `Link` addresses.
      */
     rest: string;
   };
@@ -176,23 +176,39 @@ function encode(text: string): string {
   ).replaceAll("%2C", ",");
 }
 
+/** Parameters whose every value counts, combined with commas. */
+const LIST_PARAMS = new Set(["waitlist", "facets"]);
+
 /**
- * The query string without any `page`, for `Link`: every parameter decoded
- * and percent-encoded again, so the header holds only URL characters
- * whatever the client sent (raw `ł` or `日本` included).
+ * The query string for `Link`, rebuilt from the parameters the route reads
+ * (docs/api.md#get-apiv1clubs), without `page`: each search parameter once,
+ * with the value that counted (the first), `waitlist` and `facets` with
+ * all their values joined by commas, in the order they first came;
+ * unknown parameters are left out. Every value is decoded and
+ * percent-encoded again, so the header holds only URL characters whatever
+ * the client sent (raw `ł` or `日本` included).
  *
  * @example
  * ```ts
  * import { linkParams } from "./clubs.ts";
  * linkParams("q=%C5%82&page=2&waitlist=open,closed"); // "q=%C5%82&waitlist=open,closed&"
  * linkParams("q=ł"); // "q=%C5%82&"
+ * linkParams("type=golf&x=1&type=city&waitlist=open&waitlist=closed"); // "type=golf&waitlist=open,closed&"
  * ```
  */
 export function linkParams(search: string): string {
-  let rest = "";
+  const values = new Map<string, string[]>();
   for (const [name, value] of new URLSearchParams(search)) {
-    if (name !== "page") rest += `${encode(name)}=${encode(value)}&`;
+    if (LIST_PARAMS.has(name)) {
+      const list = values.get(name);
+      if (list) list.push(value);
+      else values.set(name, [value]);
+    } else if (SCALAR_PARAMS.has(name) && name !== "page" && !values.has(name)) {
+      values.set(name, [value]);
+    }
   }
+  let rest = "";
+  for (const [name, list] of values) rest += `${name}=${list.map(encode).join(",")}&`;
   return rest;
 }
 
@@ -212,15 +228,16 @@ function parseQuery(search: string): ParsedQuery {
 }
 
 /**
- * The `Link` header of a page: `rel="next"` while more clubs follow,
- * `rel="prev"` from page 2 (past the end, it points at the last real page).
- * Null when there is neither.
+ * The `Link` header of a page (RFC 8288): `rel="next"` while more clubs
+ * follow, `rel="prev"` from page 2 (past the end, it points at the last
+ * real page), then always `rel="first"` (page 1) and `rel="last"` (the
+ * last page with clubs; page 1 when there are none).
  *
  * @example
  * ```ts
  * import { pageLinks } from "./clubs.ts";
  * pageLinks("https://x.example", "type=golf&", 2, 10, 35);
- * // '<https://x.example/api/v1/clubs?type=golf&page=3>; rel="next", <https://x.example/api/v1/clubs?type=golf&page=1>; rel="prev"'
+ * // '<https://x.example/api/v1/clubs?type=golf&page=3>; rel="next", <https://x.example/api/v1/clubs?type=golf&page=1>; rel="prev", <https://x.example/api/v1/clubs?type=golf&page=1>; rel="first", <https://x.example/api/v1/clubs?type=golf&page=4>; rel="last"'
  * ```
  */
 export function pageLinks(
@@ -229,15 +246,13 @@ export function pageLinks(
   page: number,
   limit: number,
   total: number,
-): string | null {
+): string {
   const last = Math.max(1, Math.ceil(total / limit));
-  const next = page < last ? page + 1 : 0;
-  const prev = page > 1 ? Math.min(page - 1, last) : 0;
-  if (!next && !prev) return null;
   const url = `${base}${API_PATH}?${rest}page=`;
   const links: string[] = [];
-  if (next) links.push(`<${url}${next}>; rel="next"`);
-  if (prev) links.push(`<${url}${prev}>; rel="prev"`);
+  if (page < last) links.push(`<${url}${page + 1}>; rel="next"`);
+  if (page > 1) links.push(`<${url}${Math.min(page - 1, last)}>; rel="prev"`);
+  links.push(`<${url}1>; rel="first"`, `<${url}${last}>; rel="last"`);
   return links.join(", ");
 }
 

@@ -4,6 +4,11 @@
  * Browsers get plain HTML; clients that ask for `application/json` get the
  * same content as JSON.
  *
+ * Validators (docs/api.md#validators-and-caching): each page carries a strong `ETag`, a
+ * hash of its body, one per coding (see server/respond/validators.ts); a
+ * request that holds it is answered 304. An unknown code's HTML page is
+ * `no-store`, as every problem answer.
+ *
  * @example
  * ```ts ignore
  * import { problemPages } from "./problems.ts";
@@ -16,6 +21,7 @@ import { type ProblemCode, type ProblemInfo, PROBLEMS } from "../../core/model/m
 import { baseUrlOf } from "../http/base_url.ts";
 import type { AppEnv } from "../http/env.ts";
 import { escapeHtml, PAGE_HEADERS as HTML_SAFETY, pageShell } from "../html/mod.ts";
+import { sendCached, tagOf } from "../respond/mod.ts";
 import { PROBLEM_TYPE, type ProblemBody, type Problems } from "../http/problem.ts";
 
 /** Options of {@link problemPages}. */
@@ -49,6 +55,27 @@ const HTML_TYPE = "text/html; charset=utf-8";
 /** HTML pages also carry the site's content-security headers. */
 const HTML_HEADERS = { ...HTML_SAFETY, "Content-Type": HTML_TYPE };
 const JSON_TYPE = "application/json";
+const JSON_HEADER = { "Content-Type": JSON_TYPE };
+/** An answer about no problem code is a problem answer: never stored. */
+const UNKNOWN_HTML_HEADERS = { ...HTML_HEADERS, "Vary": "Accept", "Cache-Control": "no-store" };
+
+/**
+ * A page (200) with a strong `ETag` of its body, compressed as the request
+ * accepts; a request already holding the tag gets a 304.
+ */
+function sendPage(
+  c: Context<AppEnv>,
+  body: string,
+  page: Record<string, string>,
+  type: Record<string, string>,
+): Response {
+  const { Vary: vary, ...rest } = page;
+  return sendCached(c, { body, encoded: {} }, {
+    headers: Object.entries({ ...rest, ...type }),
+    vary,
+    etag: tagOf(body),
+  });
+}
 
 /**
  * True when the `Accept` header ranks JSON above HTML. Ties go to HTML, so
@@ -236,11 +263,8 @@ export function problemPages(options: ProblemPagesOptions): Hono<AppEnv> {
       const b = base(c);
       const list = CODES.map((code) => summary(b, problems, code));
       return wantsJson(c)
-        ? c.body(JSON.stringify({ problems: list }), 200, {
-          ...PAGE_HEADERS,
-          "Content-Type": JSON_TYPE,
-        })
-        : c.body(indexHtml(b, list, root), 200, { ...PAGE_HEADERS, ...HTML_HEADERS });
+        ? sendPage(c, JSON.stringify({ problems: list }), PAGE_HEADERS, JSON_HEADER)
+        : sendPage(c, indexHtml(b, list, root), PAGE_HEADERS, HTML_HEADERS);
     })
     .get("/:code", function problemPage(c) {
       const code = c.req.param("code");
@@ -248,11 +272,11 @@ export function problemPages(options: ProblemPagesOptions): Hono<AppEnv> {
         const detail = `There is no problem code "${code}"`;
         return wantsJson(c)
           ? problems.respond(c, "not_found", detail)
-          : c.body(unknownHtml(code, root), 404, { ...HTML_HEADERS, "Vary": "Accept" });
+          : c.body(unknownHtml(code, root), 404, UNKNOWN_HTML_HEADERS);
       }
       const page = codePage(base(c), problems, code);
       return wantsJson(c)
-        ? c.body(JSON.stringify(page), 200, { ...PAGE_HEADERS, "Content-Type": JSON_TYPE })
-        : c.body(codeHtml(page, root), 200, { ...PAGE_HEADERS, ...HTML_HEADERS });
+        ? sendPage(c, JSON.stringify(page), PAGE_HEADERS, JSON_HEADER)
+        : sendPage(c, codeHtml(page, root), PAGE_HEADERS, HTML_HEADERS);
     });
 }

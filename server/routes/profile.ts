@@ -7,6 +7,13 @@
  * filtered searches, and lists more clubs nearby (same city, else region),
  * found by the one search core.
  *
+ * Validators (docs/api.md#validators-and-caching): a profile's `ETag` is weak, a
+ * hash of what determines the page (release, snapshot, slug, fee access,
+ * representation, base address, site root and name), computed before the
+ * page is: a request that holds it is answered 304 without rendering it.
+ * `Cache-Control: private, no-cache`: the caller's own cache may keep the
+ * page (it shows the caller's fees), asking again before each use.
+ *
  * @example
  * ```ts ignore
  * import { Hono } from "hono";
@@ -19,7 +26,7 @@
 import { type Context, Hono } from "hono";
 import { type Club, type ClubRecord, ClubRecordSchema } from "../../core/schema/mod.ts";
 import type { ClubStore, Directory } from "../../core/store/mod.ts";
-import { type ProblemCode, ProblemError, PROBLEMS } from "../../core/model/mod.ts";
+import { type ProblemCode, ProblemError, PROBLEMS, VERSION } from "../../core/model/mod.ts";
 import { clubUrl, type FeeAccess, toApiClub } from "../../core/club/mod.ts";
 import { findPage, parseSearch, type RawSearch } from "../../core/search/mod.ts";
 import {
@@ -40,7 +47,9 @@ import {
   visitorProblem,
   waitlistText,
 } from "../html/mod.ts";
-import { problemOf } from "../respond/mod.ts";
+import type { AppEnv } from "../http/env.ts";
+import { notModified, problemOf, tagOf, weakTag } from "../respond/mod.ts";
+import { sendErrorPage } from "../site/errors.ts";
 import { prefersJson } from "./problems.ts";
 
 /**
@@ -70,11 +79,51 @@ export interface ProfileDeps {
   name?: string;
 }
 
-/** The JSON representation differs by session and by `Accept`. */
-const JSON_HEADERS = {
-  "Cache-Control": "private, no-store",
-  Vary: "Accept, Authorization, Cookie",
-};
+/**
+ * A profile shows the caller's fees: only the caller's own cache keeps it,
+ * and asks again (with its `ETag`) before each use.
+ */
+const CACHE_CONTROL = "private, no-cache";
+
+/**
+ * A profile differs by session, by `Accept` and, compressed or not (the
+ * compress middleware decides by size), by `Accept-Encoding`: named on
+ * every answer, so a 304, sent before the page is made, names the same.
+ */
+const VARY = "Accept, Authorization, Cookie, Accept-Encoding";
+
+/** The JSON representation's headers. */
+const JSON_HEADERS = { "Cache-Control": CACHE_CONTROL, Vary: VARY };
+
+/** The HTML page's: the session page's, kept by the caller's cache. */
+const HTML_HEADERS = { ...SESSION_PAGE_HEADERS, "Cache-Control": CACHE_CONTROL, Vary: VARY };
+
+/** What a 304 repeats of the 200. */
+const NOT_MODIFIED_HEADERS: [string, string][] = [["Cache-Control", CACHE_CONTROL], ["Vary", VARY]];
+
+/**
+ * The weak `ETag` of a profile: a hash of everything the page is made
+ * from, so it changes with a release, an import, the caller's fee access,
+ * the representation, and the address the page links itself at.
+ *
+ * @example
+ * ```ts ignore
+ * profileTag(store, "pine-valley-golf-club", "band", "html", "https://clubs.example", deps);
+ * // 'W/"…"'
+ * ```
+ */
+export function profileTag(
+  store: ClubStore,
+  slug: string,
+  access: FeeAccess,
+  representation: "json" | "html",
+  base: string,
+  deps: ProfileDeps,
+): string {
+  const { root, name } = pageOptions(deps);
+  const snapshot = store.meta.snapshot ?? store.meta.imported_at ?? "";
+  return weakTag(tagOf(VERSION, snapshot, slug, access, representation, base, root, name));
+}
 
 /** Clubs listed under "More clubs nearby". */
 const NEARBY = 6;
@@ -95,8 +144,8 @@ const CITY_FILTER = (() => {
  * });
  * ```
  */
-export function profileRoutes(deps: ProfileDeps): Hono {
-  const app = new Hono();
+export function profileRoutes(deps: ProfileDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
   app.get("/clubs/:slug", (c) => {
     const slug = c.req.param("slug");
     const json = wantsJson(c);
@@ -105,11 +154,16 @@ export function profileRoutes(deps: ProfileDeps): Hono {
       return notFound(c, deps, slug, json);
     }
     const access = deps.access(c.req.raw);
-    let found: { record: ClubRecord; nearby: Nearby } | null;
+    const base = deps.baseUrl(c.req.raw);
+    let found: { record: ClubRecord; nearby: Nearby; etag: string } | Response | null;
     try {
       found = deps.directory.read((store) => {
         const record = store.bySlug(slug);
-        return record && { record, nearby: json ? NO_NEARBY : nearby(store, record) };
+        if (!record) return null;
+        const etag = profileTag(store, record.slug, access, json ? "json" : "html", base, deps);
+        // Unchanged: no page to render, no clubs nearby to look for.
+        return notModified(c, etag, NOT_MODIFIED_HEADERS) ??
+          { record, nearby: json ? NO_NEARBY : nearby(store, record), etag };
       });
     } catch (e) {
       // JSON clients get the app's onError answer; browsers the same problem as a page.
@@ -118,13 +172,14 @@ export function profileRoutes(deps: ProfileDeps): Hono {
       return problem(c, deps, failure.code, failure.detail, json, e);
     }
     if (!found) return notFound(c, deps, slug, json);
+    if (found instanceof Response) return found;
     const club = toApiClub(found.record, access);
-    if (json) return c.json(club, 200, JSON_HEADERS);
-    const self = clubUrl(deps.baseUrl(c.req.raw), found.record.slug);
+    if (json) return c.json(club, 200, { ...JSON_HEADERS, ETag: found.etag });
+    const self = clubUrl(base, found.record.slug);
     return c.body(
       profilePage(club, access, self, { ...pageOptions(deps), nearby: found.nearby }),
       200,
-      SESSION_PAGE_HEADERS,
+      { ...HTML_HEADERS, ETag: found.etag },
     );
   });
   return app;
@@ -135,11 +190,11 @@ function pageOptions(deps: ProfileDeps): { root: string; name: string } {
 }
 
 /** JSON when the client prefers it to HTML, by the same rule as the /problems pages. */
-function wantsJson(c: Context): boolean {
+function wantsJson(c: Context<AppEnv>): boolean {
   return prefersJson(c.req.header("accept") ?? null);
 }
 
-function notFound(c: Context, deps: ProfileDeps, slug: string, json: boolean): Response {
+function notFound(c: Context<AppEnv>, deps: ProfileDeps, slug: string, json: boolean): Response {
   return problem(c, deps, "not_found", `No club has the slug "${slug}".`, json);
 }
 
@@ -149,7 +204,7 @@ function notFound(c: Context, deps: ProfileDeps, slug: string, json: boolean): R
  * browsers an HTML page with the same title, detail and hint.
  */
 function problem(
-  c: Context,
+  c: Context<AppEnv>,
   deps: ProfileDeps,
   code: ProblemCode,
   detail: string,
@@ -160,19 +215,16 @@ function problem(
   const instance = new URL(c.req.url).pathname;
   // The cause goes to the operator's log, never to the client.
   if (json) throw new ProblemError(code, detail, { instance, cause });
-  const p = PROBLEMS[code];
+  // A person reads plain words and links back to the search (server/site/errors.ts).
   const { root, name } = pageOptions(deps);
-  // A person reads plain words and links back to the search, not the API's problem.
   const slug = code === "not_found" ? c.req.param("slug") : undefined;
-  const page = visitorProblem(code, root, { slug, hint: deps.hint?.(code) });
-  const html = pageShell({
-    title: page.title,
-    main: page.main,
+  return sendErrorPage(c, {
+    status: PROBLEMS[code].status,
+    ...visitorProblem(code, root, { slug, hint: deps.hint?.(code) }),
     root,
     siteName: name,
     account: deps.access(c.req.raw),
   });
-  return c.body(html, p.status as 404 | 500, SESSION_PAGE_HEADERS);
 }
 
 /** Clubs near a club: the same city when the core can filter by it, else the same region. */

@@ -74,6 +74,7 @@ interface Seen {
   documented: Any;
   body: unknown;
   type: string | null;
+  etag: string | null;
 }
 
 async function send(
@@ -98,6 +99,7 @@ async function send(
     documented: found.response.headers?.["Cache-Control"] ?? null,
     body,
     type,
+    etag: res.headers.get("etag"),
   };
 }
 
@@ -110,7 +112,16 @@ async function everyAnswer(): Promise<{ seen: Seen[]; problems: string[] }> {
     typeof got === "string" ? problems.push(got) : seen.push(got);
   for (const baseUrl of [null, "https://clubs.example"]) {
     const app = testApp(fx.directory, { baseUrl, allowedHosts: ["127.0.0.1"], rateLimit: "off" });
-    for (const call of calls()) record(await send(app, call));
+    for (const call of calls()) {
+      const got = await send(app, call);
+      record(got);
+      // The same request again with the ETag it got: the 304.
+      if (typeof got !== "string" && got.etag !== null) {
+        const [method, path, init] = call;
+        const headers = { ...init?.headers as Record<string, string>, "if-none-match": got.etag };
+        record(await send(app, [method, path, { ...init, headers }]));
+      }
+    }
     // Another Host: the MCP endpoint's 403.
     record(
       await send(
@@ -203,10 +214,18 @@ Deno.test("every operation sends the Cache-Control the document states", async (
     [...values.get(`${operation} ${status}`) ?? []].sort();
   assertEquals(at("GET /", 200), ["private, no-cache", "private, no-store"]);
   assertEquals(at("GET /api/v1/clubs", 200), ["private, no-store"]);
-  assertEquals(at("GET /clubs/{slug}", 200), ["private, no-store"]);
+  assertEquals(at("GET /clubs/{slug}", 200), ["private, no-cache"]);
+  assertEquals(at("GET /clubs/{slug}", 304), ["private, no-cache"]);
+  assertEquals(at("HEAD /clubs/{slug}", 304), ["private, no-cache"]);
+  assertEquals(at("GET /clubs/{slug}", 404), ["no-store", "private, no-store"]);
   assertEquals(at("GET /problems", 200), ["private, max-age=3600", "public, max-age=3600"]);
   assertEquals(at("GET /problems/{code}", 200), ["private, max-age=3600", "public, max-age=3600"]);
-  assertEquals(at("GET /openapi.json", 200), [null]);
+  assertEquals(at("GET /problems", 304), ["private, max-age=3600", "public, max-age=3600"]);
+  assertEquals(at("GET /problems/{code}", 304), ["private, max-age=3600", "public, max-age=3600"]);
+  assertEquals(at("GET /problems/{code}", 404), ["no-store"]);
+  assertEquals(at("GET /openapi.json", 200), ["public, no-cache"]);
+  assertEquals(at("GET /openapi.json", 304), ["public, no-cache"]);
+  assertEquals(at("HEAD /openapi.json", 304), ["public, no-cache"]);
   assertEquals(at("GET /api/v1/clubs", 400), ["no-store"]);
   assertEquals(at("GET /api/v1/clubs", 429), ["no-store"]);
   assertEquals(at("GET /api/v1/clubs", 500), ["no-store"]);

@@ -41,3 +41,36 @@ Deno.test("/openapi.json: HEAD states the length of the compressed document", as
     assertStrictEquals(head.headers.get("content-encoding"), encoding);
   }
 });
+
+Deno.test("/openapi.json: public, no-cache, a strong ETag per coding, and a 304 for the current one", async () => {
+  const tags = new Set<string>();
+  for (const encoding of [undefined, ...ENCODINGS]) {
+    const res = await fetchDoc(encoding);
+    await res.arrayBuffer();
+    assertStrictEquals(res.headers.get("cache-control"), "public, no-cache");
+    const etag = res.headers.get("etag")!;
+    assertStrictEquals(
+      etag.replace(/^"[0-9a-f]{16}/, ""),
+      encoding === undefined ? '"' : `-${encoding}"`,
+    );
+    tags.add(etag);
+    for (const method of ["GET", "HEAD"]) {
+      const headers: Record<string, string> = { "if-none-match": etag };
+      if (encoding !== undefined) headers["accept-encoding"] = encoding;
+      const again = await app.request("http://127.0.0.1:8000/openapi.json", { method, headers });
+      assertStrictEquals(again.status, 304, `${encoding} ${method}`);
+      assertStrictEquals(again.body, null);
+      assertStrictEquals(again.headers.get("etag"), etag);
+      assertStrictEquals(again.headers.get("cache-control"), "public, no-cache");
+      assertStrictEquals(again.headers.get("vary"), "Accept-Encoding");
+    }
+    assertStrictEquals((await fetchDoc(encoding, "HEAD")).headers.get("etag"), etag);
+  }
+  assertStrictEquals(tags.size, 1 + ENCODINGS.length);
+  // A tag of another document (an older release) gets the document.
+  const stale = await app.request("http://127.0.0.1:8000/openapi.json", {
+    headers: { "if-none-match": '"0000000000000000", W/"0000000000000000"' },
+  });
+  assertStrictEquals(stale.status, 200);
+  assertEquals(await stale.text(), openApiJson("help@clubs.example"));
+});

@@ -44,7 +44,9 @@ Deno.test("GET /api/v1/clubs sends every success header", async () => {
   assertStrictEquals(res.headers.get("cache-control"), "private, no-store");
   assertStrictEquals(
     res.headers.get("link"),
-    '<https://clubs.example/api/v1/clubs?type=golf&limit=5&page=2>; rel="next"',
+    '<https://clubs.example/api/v1/clubs?type=golf&limit=5&page=2>; rel="next", ' +
+      '<https://clubs.example/api/v1/clubs?type=golf&limit=5&page=1>; rel="first", ' +
+      '<https://clubs.example/api/v1/clubs?type=golf&limit=5&page=3>; rel="last"',
   );
 });
 
@@ -116,27 +118,31 @@ Deno.test("GET /api/v1/clubs answers a page far past the end with no clubs and t
   // The way back leads to the last real page, not to page 99999999999999999998.
   assertStrictEquals(
     res.headers.get("link"),
-    '<https://clubs.example/api/v1/clubs?page=1>; rel="prev"',
+    '<https://clubs.example/api/v1/clubs?page=1>; rel="prev", ' +
+      '<https://clubs.example/api/v1/clubs?page=1>; rel="first", ' +
+      '<https://clubs.example/api/v1/clubs?page=1>; rel="last"',
   );
 });
 
-Deno.test("GET /api/v1/clubs pages with Link next and prev, keeping the other parameters", async () => {
+Deno.test("GET /api/v1/clubs pages with Link next, prev, first and last, keeping the search parameters", async () => {
   const first = await getJson(app, "/api/v1/clubs?q=club&limit=10&x=1");
   const second = await getJson(app, "/api/v1/clubs?q=club&limit=10&x=1&page=2");
   const last = await getJson(app, "/api/v1/clubs?q=club&page=3&limit=10&x=1");
   assertStrictEquals(first.body.total, 27);
+  const at = (page: number, rel: string) =>
+    `<https://clubs.example/api/v1/clubs?q=club&limit=10&page=${page}>; rel="${rel}"`;
+  // The unknown x=1 is not carried into the links.
   assertStrictEquals(
     first.res.headers.get("link"),
-    '<https://clubs.example/api/v1/clubs?q=club&limit=10&x=1&page=2>; rel="next"',
+    [at(2, "next"), at(1, "first"), at(3, "last")].join(", "),
   );
   assertStrictEquals(
     second.res.headers.get("link"),
-    '<https://clubs.example/api/v1/clubs?q=club&limit=10&x=1&page=3>; rel="next", ' +
-      '<https://clubs.example/api/v1/clubs?q=club&limit=10&x=1&page=1>; rel="prev"',
+    [at(3, "next"), at(1, "prev"), at(1, "first"), at(3, "last")].join(", "),
   );
   assertStrictEquals(
     last.res.headers.get("link"),
-    '<https://clubs.example/api/v1/clubs?q=club&limit=10&x=1&page=2>; rel="prev"',
+    [at(2, "prev"), at(1, "first"), at(3, "last")].join(", "),
   );
   assertStrictEquals(last.body.clubs.length, 7);
   const slugs = [first, second, last].flatMap((p) =>
@@ -152,7 +158,9 @@ Deno.test("GET /api/v1/clubs links on the request's own origin when no base URL 
   await res.body?.cancel();
   assertStrictEquals(
     res.headers.get("link"),
-    '<http://10.1.2.3:9000/api/v1/clubs?limit=10&page=2>; rel="next"',
+    '<http://10.1.2.3:9000/api/v1/clubs?limit=10&page=2>; rel="next", ' +
+      '<http://10.1.2.3:9000/api/v1/clubs?limit=10&page=1>; rel="first", ' +
+      '<http://10.1.2.3:9000/api/v1/clubs?limit=10&page=3>; rel="last"',
   );
 });
 
@@ -237,7 +245,9 @@ Deno.test("GET /api/v1/clubs clamps limit=500 to 200", async () => {
   assertStrictEquals(body.total, 250);
   assertStrictEquals(
     res.headers.get("link"),
-    '<https://clubs.example/api/v1/clubs?limit=500&page=2>; rel="next"',
+    '<https://clubs.example/api/v1/clubs?limit=500&page=2>; rel="next", ' +
+      '<https://clubs.example/api/v1/clubs?limit=500&page=1>; rel="first", ' +
+      '<https://clubs.example/api/v1/clubs?limit=500&page=2>; rel="last"',
   );
   const second = await getJson(bigApp, "/api/v1/clubs?limit=500&page=2");
   assertStrictEquals(second.body.clubs.length, 50);
@@ -252,17 +262,54 @@ Deno.test("readSearchParams() keeps the first scalar value and every waitlist va
   assertEquals(readSearchParams("q=caf%C3%A9+club"), { q: "café club" });
 });
 
-Deno.test("pageLinks() gives no Link on a single page and prev to the last page past the end", () => {
-  assertStrictEquals(pageLinks("https://x", "", 1, 50, 30), null);
-  assertStrictEquals(pageLinks("https://x", "", 1, 50, 0), null);
+Deno.test("pageLinks() always gives first and last (page 1 for no clubs), and prev to the last page past the end", () => {
+  const only =
+    '<https://x/api/v1/clubs?page=1>; rel="first", <https://x/api/v1/clubs?page=1>; rel="last"';
+  assertStrictEquals(pageLinks("https://x", "", 1, 50, 30), only);
+  assertStrictEquals(pageLinks("https://x", "", 1, 50, 0), only);
   assertStrictEquals(
     pageLinks("https://x", "", 7, 10, 0),
-    '<https://x/api/v1/clubs?page=1>; rel="prev"',
+    `<https://x/api/v1/clubs?page=1>; rel="prev", ${only}`,
   );
   assertStrictEquals(
     pageLinks("https://x", "q=a&", 3, 10, 25),
-    '<https://x/api/v1/clubs?q=a&page=2>; rel="prev"',
+    '<https://x/api/v1/clubs?q=a&page=2>; rel="prev", ' +
+      '<https://x/api/v1/clubs?q=a&page=1>; rel="first", <https://x/api/v1/clubs?q=a&page=3>; rel="last"',
   );
+  // A last page exactly full is the last: 30 clubs by 10 end at page 3.
+  assertStrictEquals(
+    pageLinks("https://x", "", 2, 10, 30),
+    '<https://x/api/v1/clubs?page=3>; rel="next", <https://x/api/v1/clubs?page=1>; rel="prev", ' +
+      '<https://x/api/v1/clubs?page=1>; rel="first", <https://x/api/v1/clubs?page=3>; rel="last"',
+  );
+});
+
+Deno.test("GET /api/v1/clubs with no match links first and last to page 1", async () => {
+  const res = await get(app, "/api/v1/clubs?q=zzzzzz&limit=5");
+  await res.body?.cancel();
+  assertStrictEquals(res.headers.get("x-total-clubs"), "0");
+  assertStrictEquals(
+    res.headers.get("link"),
+    '<https://clubs.example/api/v1/clubs?q=zzzzzz&limit=5&page=1>; rel="first", ' +
+      '<https://clubs.example/api/v1/clubs?q=zzzzzz&limit=5&page=1>; rel="last"',
+  );
+});
+
+Deno.test("GET /api/v1/clubs links keep only the parameters it reads, each once as it counted", async () => {
+  const res = await get(
+    app,
+    "/api/v1/clubs?utm_source=mail&type=golf&type=city&waitlist=open,waitlist&facets=type&waitlist=closed,unknown&limit=1&callback=x&page=2",
+  );
+  await res.body?.cancel();
+  const rest = "type=golf&waitlist=open,waitlist,closed,unknown&facets=type&limit=1&";
+  const link = res.headers.get("link")!;
+  for (const rel of ["next", "prev", "first", "last"]) {
+    assertMatch(
+      link,
+      new RegExp(`<https://clubs\\.example/api/v1/clubs\\?${rest}page=\\d+>; rel="${rel}"`),
+    );
+  }
+  assert(!link.includes("utm_source") && !link.includes("callback") && !link.includes("city"));
 });
 
 Deno.test("GET /api/v1/clubs: a plain bug while reading answers internal_error and keeps the snapshot", async () => {
@@ -337,8 +384,14 @@ Deno.test("linkParams() rebuilds the query from its decoded parameters, without 
     "q=%C5%82&waitlist=open,closed&",
   );
   assertStrictEquals(linkParams("q=ł"), "q=%C5%82&");
-  assertStrictEquals(linkParams("q=a+b&x=%3Cy%3E"), "q=a%20b&x=%3Cy%3E&");
+  assertStrictEquals(linkParams("q=a+b&x=%3Cy%3E"), "q=a%20b&");
   assertStrictEquals(linkParams("page=3"), "");
+  // Unknown parameters go; a repeated one keeps the value that counted (the first); lists combine.
+  assertStrictEquals(
+    linkParams("x=1&type=golf&type=city&waitlist=open&waitlist=by_invitation,closed&facets=type"),
+    "type=golf&waitlist=open,by_invitation,closed&facets=type&",
+  );
+  assertStrictEquals(linkParams("q=%26%3D%2C&state=%E6%97%A5"), "q=%26%3D,&state=%E6%97%A5&");
 });
 
 Deno.test("GET /api/v1/clubs answers 400 invalid_q for a q too long, quoting it shortened", async () => {
@@ -429,9 +482,9 @@ Deno.test("GET /api/v1/clubs: match, sort and city", async () => {
   assertEquals(names((await getJson(app, "/api/v1/clubs?city=ZURICH")).body), ["Golf Club Zürich"]);
   const ranked = await getJson(app, "/api/v1/clubs?q=club&sort=relevance&limit=2");
   assertEquals(names(ranked.body), ["Club de Golf, Málaga", "Club Havana Cigar Lounge"]);
-  assertStrictEquals(
-    ranked.res.headers.get("link"),
-    '<https://clubs.example/api/v1/clubs?q=club&sort=relevance&limit=2&page=2>; rel="next"',
+  assertMatch(
+    ranked.res.headers.get("link")!,
+    /^<https:\/\/clubs\.example\/api\/v1\/clubs\?q=club&sort=relevance&limit=2&page=2>; rel="next", /,
   );
   const bad = await getJson(app, "/api/v1/clubs?sort=relevance");
   assertStrictEquals(bad.body.code, "invalid_sort");

@@ -5,7 +5,6 @@ import { type ProblemCode, PROBLEMS } from "../../../core/model/problems.ts";
 import { get, getJson, testApp } from "../_helpers.ts";
 import { assert, assertEquals, assertStrictEquals } from "../../_assert.ts";
 import { sharedFixture } from "../../_fixture.ts";
-import { COMPRESS_MIN_BYTES } from "../../../server/http/compress.ts";
 
 const fx = await sharedFixture();
 const app = testApp(fx.directory);
@@ -148,9 +147,9 @@ Deno.test("/problems pages are publicly cacheable only with a configured base UR
       const res = await get(hostBased, path, init);
       const bytes = (await res.arrayBuffer()).byteLength;
       assertStrictEquals(res.headers.get("cache-control"), "private, max-age=3600", path);
-      // A body that may be compressed (1 KB or more) varies by Accept-Encoding too.
-      const vary = bytes >= COMPRESS_MIN_BYTES ? "Accept, Accept-Encoding" : "Accept";
-      assertStrictEquals(res.headers.get("vary"), vary, path);
+      // Every page varies by Accept-Encoding too, small ones (sent plain) included.
+      assert(bytes > 0, path);
+      assertStrictEquals(res.headers.get("vary"), "Accept, Accept-Encoding", path);
     }
   }
 });
@@ -163,4 +162,76 @@ Deno.test("Every /problems HTML page, the 404 included, has a CSP and nosniff", 
     assert(res.headers.get("content-security-policy")?.includes("default-src 'none'"), path);
     assertStrictEquals(res.headers.get("x-content-type-options"), "nosniff", path);
   }
+});
+
+Deno.test("/problems pages have a strong ETag per coding and answer If-None-Match with a 304", async () => {
+  for (const path of ["/problems", "/problems/invalid_page"]) {
+    for (const init of [BROWSER_ACCEPT, JSON_ACCEPT]) {
+      const accept = init.headers.accept;
+      const tags = new Set<string>();
+      let compressed = false;
+      for (const encoding of ["identity", "gzip", "br"]) {
+        const headers = { accept, "accept-encoding": encoding };
+        const res = await get(app, path, { headers });
+        const body = await res.arrayBuffer();
+        assertStrictEquals(res.status, 200);
+        const etag = res.headers.get("etag")!;
+        const coding = res.headers.get("content-encoding");
+        // Strong, and naming the coding of the bytes it stands for.
+        assert(
+          coding === null ? /^"[0-9a-f]{16}"$/.test(etag) : etag.endsWith(`-${coding}"`),
+          `${path} ${accept} ${encoding}: ${etag}`,
+        );
+        assert(body.byteLength > 0);
+        tags.add(etag);
+        compressed ||= coding !== null;
+        for (const method of ["GET", "HEAD"]) {
+          const again = await get(app, path, {
+            method,
+            headers: { ...headers, "if-none-match": etag },
+          });
+          assertStrictEquals(again.status, 304, `${path} ${accept} ${encoding} ${method}`);
+          assertStrictEquals(again.body, null);
+          assertStrictEquals(again.headers.get("etag"), etag);
+          assertStrictEquals(again.headers.get("cache-control"), "public, max-age=3600");
+          assertStrictEquals(again.headers.get("vary"), "Accept, Accept-Encoding");
+        }
+        const head = await get(app, path, { method: "HEAD", headers });
+        assertStrictEquals(head.headers.get("etag"), etag);
+      }
+      // One tag per coding sent (a page under 1 KB goes plain, with one tag).
+      assertStrictEquals(tags.size, compressed ? 3 : 1, `${path} ${accept}`);
+    }
+  }
+  // The HTML page's tag is not the JSON page's.
+  const html = await get(app, "/problems", BROWSER_ACCEPT);
+  await html.arrayBuffer();
+  const json = await get(app, "/problems", {
+    headers: { ...JSON_ACCEPT.headers, "if-none-match": html.headers.get("etag")! },
+  });
+  assertStrictEquals(json.status, 200);
+  await json.arrayBuffer();
+});
+
+Deno.test("/problems pages' ETag follows the request's origin when no base URL is set", async () => {
+  const hostBased = testApp(fx.directory, { baseUrl: null });
+  const etag = async (host: string) => {
+    const res = await hostBased.request(`http://${host}/problems/invalid_page`);
+    await res.arrayBuffer();
+    return res.headers.get("etag");
+  };
+  assert((await etag("a.example")) !== (await etag("b.example")));
+  assertStrictEquals(await etag("a.example"), await etag("a.example"));
+});
+
+Deno.test("the HTML page for an unknown problem code is never stored and has no ETag", async () => {
+  const res = await get(app, "/problems/no_such_code", BROWSER_ACCEPT);
+  await res.body?.cancel();
+  assertStrictEquals(res.status, 404);
+  assertStrictEquals(res.headers.get("cache-control"), "no-store");
+  assertStrictEquals(res.headers.get("vary"), "Accept, Accept-Encoding");
+  assertStrictEquals(res.headers.get("etag"), null);
+  const json = await get(app, "/problems/no_such_code", JSON_ACCEPT);
+  await json.body?.cancel();
+  assertStrictEquals(json.headers.get("cache-control"), "no-store");
 });
