@@ -20,7 +20,8 @@
  * import assert from "node:assert/strict";
  * import { NearIndex } from "./near.ts";
  * const index = new NearIndex(["royal", "loyal", "rural", "oak"]);
- * assert.deepStrictEqual(index.within("royl", 1), [0, 1]);
+ * assert.deepStrictEqual(index.within("royl", 1), [0]); // "loyal" is two edits away
+ * assert.deepStrictEqual(index.within("royl", 2), [0, 1]);
  * ```
  * @module
  */
