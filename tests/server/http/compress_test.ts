@@ -204,3 +204,31 @@ Deno.test("compressible: JSON (problem+json included) and HTML, nothing else", (
     const type of [null, "text/css", "text/plain", "text/event-stream", "image/png", "jsonx"]
   ) assert(!compressible(type), String(type));
 });
+
+Deno.test("negotiateEncoding: agrees with Hono's accepts() wherever RFC 9110 leaves no tie (property)", async () => {
+  // The hand-written parser sits on every request; Hono's helper is the
+  // library it stands in for. They agree on every header whose offered
+  // codings and identity carry distinct q-values (ties, `*` and x-gzip are
+  // ours alone: Hono keeps header order and reads neither).
+  const { accepts } = await import("hono/accepts");
+  const names = [...ENCODINGS, "identity", "deflate", "compress"] as const;
+  const header = fc.uniqueArray(fc.constantFrom(...names), { minLength: 1, maxLength: 6 })
+    .chain((listed) =>
+      fc.uniqueArray(fc.integer({ min: 0, max: 1000 }), {
+        minLength: listed.length,
+        maxLength: listed.length,
+      }).map((qs) => listed.map((n, i) => `${n};q=${(qs[i]! / 1000).toFixed(3)}`).join(", "))
+    );
+  fc.assert(
+    fc.property(header, (h) => {
+      const context = { req: { header: () => h } } as unknown as Parameters<typeof accepts>[0];
+      const hono = accepts(context, {
+        header: "Accept-Encoding",
+        supports: [...ENCODINGS, "identity"],
+        default: "identity",
+      });
+      assertStrictEquals(negotiateEncoding(h), hono === "identity" ? null : hono, h);
+    }),
+    { numRuns: 2000 },
+  );
+});
