@@ -200,7 +200,8 @@ export interface SearchLink {
   page?: number | null;
 }
 
-const LINK_ORDER = [
+/** The order of a search link's parameters: one address per search. */
+export const LINK_ORDER = [
   "q",
   "match",
   "sort",

@@ -24,7 +24,7 @@ import {
   type SearchQuery,
 } from "../../core/search/mod.ts";
 import { approxBytes, Lru } from "../../core/store/mod.ts";
-import type { SearchLink } from "../html/mod.ts";
+import { LINK_ORDER, type SearchLink } from "../html/mod.ts";
 import { readSearchParams } from "../routes/clubs.ts";
 
 /** The name matching the website asks for when the address names none. */
@@ -104,25 +104,12 @@ export function readSiteSearch(search: string): Result<SiteSearch, SearchError> 
  */
 export function searchKey(link: SearchLink): string {
   const parts: string[] = [];
-  for (const k of KEY_ORDER) {
+  for (const k of LINK_ORDER) {
     const v = link[k];
     if (v != null) parts.push(`${k}=${Array.isArray(v) ? v.join(",") : v}`);
   }
   return parts.join("\u0000");
 }
-
-const KEY_ORDER = [
-  "q",
-  "match",
-  "sort",
-  "type",
-  "country",
-  "state",
-  "city",
-  "waitlist",
-  "limit",
-  "page",
-] as const;
 
 /** One `name=value` of a query string, percent-decoded; null when it cannot be. */
 function decodedParam(part: string): [string, string] | null {
