@@ -49,7 +49,7 @@ import { problemPages } from "./routes/problems.ts";
 import { baseUrlOf } from "./http/base_url.ts";
 import { mcpCors, mcpRoutes } from "./mcp/route.ts";
 import { SERVER_VERSION } from "./mcp/server.ts";
-import { openApiRoute } from "./openapi/route.ts";
+import { openApiRoute } from "./openapi/mod.ts";
 import { indexRoute } from "./routes/index.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { homeResponse, notFoundPage, siteDeps, siteRoutes, wantsHomePage } from "./site/mod.ts";

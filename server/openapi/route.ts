@@ -21,7 +21,8 @@ import type { Context } from "hono";
 import { CONSTANT_LEVELS } from "../http/compress.ts";
 import type { AppEnv } from "../http/env.ts";
 import { type CachedBody, sendCached, tagOf } from "../respond/mod.ts";
-import { CACHE_CONTROL, openApiJson } from "./document.ts";
+import { CACHE_CONTROL } from "./cache_control.ts";
+import { openApiJson } from "./document.ts";
 
 /** The document, its compressed forms and its tag, by support address (one per app configuration). */
 const documents = new Map<string, CachedBody & { tag: string }>();

@@ -17,7 +17,7 @@
  */
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
-import { openApiDocument } from "../../server/openapi/document.ts";
+import { openApiDocument } from "../../server/openapi/mod.ts";
 
 const DOC_ID = "clubdir-openapi";
 

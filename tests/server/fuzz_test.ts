@@ -11,7 +11,7 @@
  * 30,000).
  */
 import fc from "fast-check";
-import { openApiDocument } from "../../server/openapi/document.ts";
+import { openApiDocument } from "../../server/openapi/mod.ts";
 import { from, testApp } from "./_helpers.ts";
 import { sharedFixture } from "../_fixture.ts";
 import { assert } from "../_assert.ts";

@@ -3,7 +3,7 @@
  * request. An answered method is an operation; a refused method is stated
  * by its path item's `x-refused-methods`, an unknown `/api/v1/` path by
  * the root's `x-unknown-paths` (neither is an operation: see
- * server/openapi/document.ts).
+ * server/openapi/_path_items.ts).
  *
  * @example
  * ```ts ignore
@@ -12,7 +12,7 @@
  * ```
  * @module
  */
-import { openApiDocument } from "../../../server/openapi/document.ts";
+import { openApiDocument } from "../../../server/openapi/mod.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;

@@ -16,7 +16,7 @@ import addFormats from "ajv-formats";
 import { fixture, sharedFixture } from "../../_fixture.ts";
 import { from, testApp } from "../_helpers.ts";
 import { assert, assertEquals, assertStrictEquals } from "../../_assert.ts";
-import { PROBLEM_CODES, RESPONSE_SCHEMAS } from "../../../server/openapi/document.ts";
+import { PROBLEM_CODES, RESPONSE_SCHEMAS } from "../../../server/openapi/mod.ts";
 import { doc, lookup, operationKey, operations } from "./_documented.ts";
 
 // deno-lint-ignore no-explicit-any

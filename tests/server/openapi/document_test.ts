@@ -20,7 +20,7 @@ import {
   PROBLEM_CODES,
   ProblemSchema,
   RESPONSE_SCHEMAS,
-} from "../../../server/openapi/document.ts";
+} from "../../../server/openapi/mod.ts";
 import { PROBLEMS } from "../../../core/model/problems.ts";
 import { sharedFixture } from "../../_fixture.ts";
 import { testApp } from "../_helpers.ts";

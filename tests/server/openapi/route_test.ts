@@ -1,5 +1,5 @@
 import { ENCODINGS } from "../../../server/http/compress.ts";
-import { openApiJson } from "../../../server/openapi/document.ts";
+import { openApiJson } from "../../../server/openapi/mod.ts";
 import { decoded, testApp } from "../_helpers.ts";
 import { assert, assertEquals, assertStrictEquals } from "../../_assert.ts";
 import { sharedFixture } from "../../_fixture.ts";
