@@ -3,13 +3,12 @@
  * HTTP. Every flag can also come from a `CLUBDIR_*` environment variable;
  * a flag beats its variable. Flags, variables, defaults and the usage text
  * all come from the one option table, `SERVE_OPTIONS` (server/options.ts).
- * SIGINT and SIGTERM stop accepting, let in-flight requests finish, and
- * exit 0.
- *
- * With `--workers N` (N > 1) the main isolate only supervises: N worker
- * isolates serve the same port through SO_REUSEPORT and share one
- * rate-limit table in a `SharedArrayBuffer`, so a client's limit holds
- * across workers. SO_REUSEPORT is an unstable Deno API (`--unstable-net`).
+ * This file resolves the settings, checks permissions, builds the default
+ * database if missing, and hands the settings to `startServer()`
+ * (server/runtime/), which opens everything in order and serves from one
+ * isolate or `--workers N`. What stays here is the process's business:
+ * the `Listening on` line, and SIGINT and SIGTERM, which stop accepting,
+ * let in-flight requests finish, and exit 0.
  *
  * @example
  * ```sh
@@ -23,7 +22,7 @@ import { ensureDatabase } from "../core/import/mod.ts";
 import { SERVE_OPTIONS, type ServeSettings } from "../server/options.ts";
 import { stderrLine } from "../server/middleware/access_log.ts";
 import { isRedisUrl } from "../core/redis/mod.ts";
-import { serveUntilSignal } from "../server/workers.ts";
+import { type StartOptions, startServer } from "../server/runtime/mod.ts";
 import { sessionStorePath } from "../core/sessions/mod.ts";
 import { requireAccess } from "./permissions.ts";
 import { type Env, helpFlagLine, optionLines, parseOptions } from "./options.ts";
@@ -50,7 +49,14 @@ Examples:
   main.ts serve --hostname 0.0.0.0 --workers 2 --trust-proxy
   curl -i 'http://127.0.0.1:8000/api/v1/clubs?type=golf&state=FL&limit=5'`;
 
-/** Resolved `serve` settings, and whether the database path was chosen explicitly. */
+/**
+ * Resolved `serve` settings, and whether the database path was chosen explicitly.
+ *
+ * @example
+ * ```ts ignore
+ * const r: ResolvedServe = { settings, explicitDb: false };
+ * ```
+ */
 export interface ResolvedServe {
   settings: ServeSettings;
   /** False without --db: the default path is then built if missing. */
@@ -77,7 +83,15 @@ export function resolveServe(args: string[], env: Env): ResolvedServe | "help" {
   return { settings: r.settings, explicitDb: r.from.db === "flag" };
 }
 
-/** The `serve` command. */
+/**
+ * The `serve` command.
+ *
+ * @example
+ * ```ts ignore
+ * import { serveCommand } from "./serve.ts";
+ * Deno.exit(await serveCommand.run(["--port", "8080"]));
+ * ```
+ */
 export const serveCommand: Command = {
   ...commandInfo("serve"),
   usage: USAGE,
@@ -103,6 +117,63 @@ export const serveCommand: Command = {
     }, args);
     if (!explicitDb) await ensureDatabase(settings.db, stderrLine);
 
-    return await serveUntilSignal(settings);
+    return await serveUntilSignal({ settings });
   },
 };
+
+/** How long in-flight requests get to finish after a signal (ms). */
+const GRACE_MS = 10_000;
+
+/** Resolves on the first SIGINT or SIGTERM, with its name. */
+function nextSignal(): Promise<Deno.Signal> {
+  return new Promise((resolve) => {
+    const signals: Deno.Signal[] = ["SIGINT", "SIGTERM"];
+    const handlers = signals.map((signal) => {
+      const handler = () => {
+        handlers.forEach(([s, h]) => Deno.removeSignalListener(s, h));
+        resolve(signal);
+      };
+      Deno.addSignalListener(signal, handler);
+      return [signal, handler] as const;
+    });
+  });
+}
+
+/**
+ * Serves until SIGINT or SIGTERM (then lets in-flight requests finish, up to
+ * {@link GRACE_MS}) or until serving fails for good; resolves to the exit
+ * code: 0 after a clean stop, 1 otherwise. Start-up errors are thrown.
+ *
+ * @example
+ * ```ts ignore
+ * import { serveUntilSignal } from "./serve.ts";
+ * Deno.exit(await serveUntilSignal({ settings: { ...DEFAULT_SETTINGS, db: "data/clubs.db" } }));
+ * ```
+ */
+export async function serveUntilSignal(options: StartOptions): Promise<number> {
+  const log = options.log ?? stderrLine;
+  // Listen for signals first: one that arrives during start-up still stops cleanly.
+  const stop = nextSignal();
+  const server = await startServer(options);
+  log(`Listening on ${server.url} (${server.snapshot})`);
+  const why = await Promise.race([stop, server.failed.then((reason) => ({ reason }))]);
+  const graceOver = Promise.withResolvers<"timeout">();
+  const timer = setTimeout(() => graceOver.resolve("timeout"), GRACE_MS);
+  try {
+    if (typeof why !== "string") {
+      log(`error: ${why.reason}; stopping`);
+      // A stuck worker never answers "stop": give the others the grace period, then go.
+      await Promise.race([server.stop(), graceOver.promise]);
+      return 1;
+    }
+    if (!options.settings.quiet) log(`${why}: finishing in-flight requests…`);
+    const closed = await Promise.race([server.stop(), graceOver.promise]);
+    if (closed === "timeout") {
+      log(`error: requests still running after ${GRACE_MS / 1000} s; exiting anyway`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    clearTimeout(timer);
+  }
+}

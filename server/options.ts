@@ -1,7 +1,7 @@
 /**
  * The options of `main.ts serve`, each written once: its flag, value
  * placeholder, environment variable, default, parser and help line. The
- * settings type {@link ServeSettings} (what `listen` and the worker
+ * settings type {@link ServeSettings} (what `startServer` and the worker
  * isolates are given) and {@link DEFAULT_SETTINGS} are derived from it here;
  * `cli/serve.ts` derives the parser's flags, the variables it reads and its
  * `--help` from it with `cli/options.ts`.
@@ -28,7 +28,7 @@ import {
   parseName,
   parseRateLimit,
 } from "./config.ts";
-import { DEFAULT_CONNECTION_LIMITS as CONN } from "./http/connections.ts";
+import { DEFAULT_CONNECTION_LIMITS as CONN } from "./runtime/connections.ts";
 import { MAX_TRUSTED_HOPS } from "./http/client_address.ts";
 
 /** Most worker isolates `--workers` takes. */
@@ -173,7 +173,7 @@ export const SERVE_OPTIONS = {
     default: true,
     on: false,
     help:
-      "keep club JSON on disk, not in memory: about 100 MB less RSS at start for the bundled directory (its JSON is 45 MB, held compacted in about 23 MB), pages not in the cache about 1.7x the CPU",
+      "keep club JSON on disk, not in memory: about 100 MB less RSS at start for the bundled directory (its JSON is 45 MB, held as bytes outside the JS heap, once per process however many workers), pages not in the cache about 1.7x the CPU",
   },
   /** Worker isolates (1 = serve from the main isolate). */
   workers: {
@@ -197,7 +197,7 @@ export const SERVE_OPTIONS = {
   },
   /**
    * Session store: a file, or a `redis://` URL shared by replicas (opened by
-   * `listenShared`, server/shared_stores.ts); null: the file beside the database.
+   * each serving isolate, server/runtime/); null: the file beside the database.
    */
   sessions: {
     flag: "sessions",
@@ -235,7 +235,7 @@ export const SERVE_OPTIONS = {
   },
   /**
    * Most connections open at once, across all workers; null: 4,096, or
-   * less to fit the file-descriptor limit (see http/connections.ts).
+   * less to fit the file-descriptor limit (see runtime/connections.ts).
    */
   maxConnections: {
     flag: "max-connections",

@@ -157,7 +157,7 @@ export async function runAtTerminal(
  * @example
  * ```ts ignore
  * import { staticGraph } from "./_run.ts";
- * (await staticGraph("server/listen.ts")).size; // number of modules
+ * (await staticGraph("server/runtime/mod.ts")).size; // number of modules
  * ```
  */
 export async function staticGraph(root: string): Promise<Set<string>> {

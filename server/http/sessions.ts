@@ -10,7 +10,7 @@
  * revoked token is no session at all (`locked`), never an error, so a stale
  * token degrades to the anonymous view instead of breaking a client.
  *
- * With sessions in Redis, {@link lookingUpNewSessions} runs before the app,
+ * With sessions in Redis, {@link sessionPrefetch} is the hook run before the app,
  * so a session created on another replica a moment ago counts on the first
  * request that presents it (a bounded wait, only for a token this replica
  * does not hold yet); the access function itself never waits.
@@ -135,26 +135,28 @@ export function sessionErrorLog(
 }
 
 /**
- * Wraps a fetch handler so that, before the app reads the session of a
- * request, a token the store's copy does not hold yet is looked up once
- * ({@link SessionLookup.prefetch}: bounded in time and in lookups in
- * flight). A request with no token, a known token, or a store without
- * `prefetch` (the SQLite file) goes straight through, without a promise.
+ * The pre-request hook of the start-up path (`server/runtime/`) for a
+ * session store that looks tokens up on demand (the Redis copy): before
+ * the app reads a request's session, a token the copy does not hold yet is
+ * looked up once ({@link SessionLookup.prefetch}: bounded in time and in
+ * lookups in flight). A request with no token, or a known one, is let
+ * through at once (undefined, no promise). A store without `prefetch` (the
+ * SQLite file) needs no hook: undefined.
  *
  * @example
- * ```ts ignore
- * const fetch = lookingUpNewSessions(mirror, app.fetch);
- * Deno.serve((req, info) => fetch(req, info));
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sessionPrefetch } from "./sessions.ts";
+ * const file = { lookup: () => null, close() {} };
+ * assert.deepStrictEqual(sessionPrefetch(file), undefined);
  * ```
  */
-export function lookingUpNewSessions<A extends unknown[]>(
+export function sessionPrefetch(
   store: SessionLookup,
-  fetch: (req: Request, ...rest: A) => Response | Promise<Response>,
-): (req: Request, ...rest: A) => Response | Promise<Response> {
-  if (!store.prefetch) return fetch;
-  return (req, ...rest) => {
+): ((req: Request) => Promise<void> | undefined) | undefined {
+  if (!store.prefetch) return undefined;
+  return (req) => {
     const token = requestToken(req);
-    const asking = token === null ? undefined : store.prefetch!(token);
-    return asking === undefined ? fetch(req, ...rest) : asking.then(() => fetch(req, ...rest));
+    return token === null ? undefined : store.prefetch!(token);
   };
 }

@@ -8,7 +8,8 @@ import {
   assertStrictEquals,
 } from "../_assert.ts";
 import { sharedFixture } from "../_fixture.ts";
-import { DEFAULT_SETTINGS, listen } from "../../server/listen.ts";
+import { DEFAULT_SETTINGS } from "../../server/options.ts";
+import { startServer } from "../../server/runtime/mod.ts";
 import { MAIN, run as runDeno, spawn } from "../_run.ts";
 
 const fx = await sharedFixture();
@@ -268,13 +269,15 @@ Deno.test("--lean or CLUBDIR_LEAN=1 keeps club JSON on disk; a served page is th
   assertStrictEquals(held([], { CLUBDIR_LEAN: "1" }), false);
   const bodies: string[] = [];
   for (const holdJson of [true, false]) {
-    const running = listen({ ...DEFAULT_SETTINGS, db: fx.path, port: 0, quiet: true, holdJson });
+    const running = await startServer({
+      settings: { ...DEFAULT_SETTINGS, db: fx.path, port: 0, quiet: true, holdJson },
+    });
     try {
-      const port = running.server.addr.port;
+      const port = running.addr.port;
       const res = await fetch(`http://127.0.0.1:${port}/api/v1/clubs?type=golf`);
       bodies.push(await res.text());
     } finally {
-      await running.close();
+      await running.stop();
     }
   }
   assertStrictEquals(bodies[0], bodies[1]);

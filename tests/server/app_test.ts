@@ -1,11 +1,12 @@
 // Test tier: integration (sockets or child processes; see tests/tiers.ts).
 /**
- * The whole app as `main.ts serve` runs it (listen() on a loopback port):
+ * The whole app as `main.ts serve` runs it (startServer() on a loopback port):
  * sessions decide fee visibility on REST and profile pages, /openapi.json,
  * and the MCP endpoint behind the same rate limit and Host allowlist.
  */
 import { SessionStore, sessionStorePath } from "../../core/sessions/mod.ts";
-import { DEFAULT_SETTINGS, listen } from "../../server/listen.ts";
+import { DEFAULT_SETTINGS } from "../../server/options.ts";
+import { startServer } from "../../server/runtime/mod.ts";
 import { assertMatchesSchema } from "./_openapi.ts";
 import { testApp } from "./_helpers.ts";
 import { assert, assertEquals, assertMatch, assertStrictEquals } from "../_assert.ts";
@@ -13,15 +14,16 @@ import { fixture } from "../_fixture.ts";
 
 async function serveFixture(overrides: Partial<typeof DEFAULT_SETTINGS> = {}) {
   const fx = await fixture();
-  const running = listen({ ...DEFAULT_SETTINGS, db: fx.path, port: 0, quiet: true, ...overrides }, {
+  const running = await startServer({
+    settings: { ...DEFAULT_SETTINGS, db: fx.path, port: 0, quiet: true, ...overrides },
     log: () => {},
   });
-  const base = `http://127.0.0.1:${running.server.addr.port}`;
+  const base = `http://127.0.0.1:${running.addr.port}`;
   return {
     fx,
     base,
     async [Symbol.asyncDispose]() {
-      await running.close();
+      await running.stop();
       await fx[Symbol.asyncDispose]();
     },
   };

@@ -4,7 +4,8 @@
  * logged path: it is answered 400 `invalid_host`, under the path as sent.
  * Over a real socket (fetch sets Host itself), with raw HTTP/1.1.
  */
-import { DEFAULT_SETTINGS, listen } from "../../../server/listen.ts";
+import { DEFAULT_SETTINGS } from "../../../server/options.ts";
+import { startServer } from "../../../server/runtime/mod.ts";
 import { isValidHost } from "../../../server/http/host.ts";
 import { assert, assertMatch, assertStrictEquals } from "../../_assert.ts";
 import { sharedFixture } from "../../_fixture.ts";
@@ -45,13 +46,19 @@ async function rawGet(
   return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), head, body };
 }
 
-function start() {
+async function start() {
   const lines: string[] = [];
-  const running = listen(
-    { ...DEFAULT_SETTINGS, db: fx.path, port: 0, hostname: "127.0.0.1", rateLimit: "off" },
-    { log: (l) => lines.push(l) },
-  );
-  return { running, lines, port: running.server.addr.port };
+  const running = await startServer({
+    settings: {
+      ...DEFAULT_SETTINGS,
+      db: fx.path,
+      port: 0,
+      hostname: "127.0.0.1",
+      rateLimit: "off",
+    },
+    log: (l) => lines.push(l),
+  });
+  return { running, lines, port: running.addr.port };
 }
 
 const BAD_HOSTS = [
@@ -68,7 +75,7 @@ const BAD_HOSTS = [
 ];
 
 Deno.test("A Host holding / ? # (or anything not host[:port]) is answered 400 invalid_host under the path as sent", async () => {
-  const { running, lines, port } = start();
+  const { running, lines, port } = await start();
   try {
     for (const host of BAD_HOSTS) {
       const before = lines.length;
@@ -86,12 +93,12 @@ Deno.test("A Host holding / ? # (or anything not host[:port]) is answered 400 in
       assertMatch(lines.at(-1)!, / GET \/api\/v1\/clubs 400 /, host);
     }
   } finally {
-    await running.close();
+    await running.stop();
   }
 });
 
 Deno.test("A Host that is host[:port], or none, is served as usual", async () => {
-  const { running, port } = start();
+  const { running, port } = await start();
   try {
     for (
       const host of [
@@ -110,7 +117,7 @@ Deno.test("A Host that is host[:port], or none, is served as usual", async () =>
       assertMatch(r.body, /"total":30/);
     }
   } finally {
-    await running.close();
+    await running.stop();
   }
 });
 

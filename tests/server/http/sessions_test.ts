@@ -1,9 +1,9 @@
 import { newToken, type SessionInfo, SessionStore } from "../../../core/sessions/mod.ts";
 import {
-  lookingUpNewSessions,
   requestToken,
   sessionAccess,
   sessionErrorLog,
+  sessionPrefetch,
 } from "../../../server/http/sessions.ts";
 import { assertMatch, assertStrictEquals } from "../../_assert.ts";
 
@@ -206,29 +206,28 @@ function laggingStore() {
   };
 }
 
-Deno.test("lookingUpNewSessions(): a token the store does not know is looked up before the app reads it", async () => {
+Deno.test("sessionPrefetch(): a token the store does not know is looked up before the app reads it", async () => {
   const store = laggingStore();
   const access = sessionAccess(store);
-  const handler = lookingUpNewSessions(store, (r: Request) => new Response(access(r)));
+  const before = sessionPrefetch(store)!;
   const token = newToken();
   assertStrictEquals(access(req({ cookie: `session=${token}` })), "locked", "not known yet");
-  const res = await handler(req({ cookie: `session=${token}` }));
-  assertStrictEquals(await res.text(), "exact");
+  await before(req({ cookie: `session=${token}` }));
+  assertStrictEquals(access(req({ cookie: `session=${token}` })), "exact");
   assertStrictEquals(store.asked.length, 1);
 });
 
-Deno.test("lookingUpNewSessions(): no token, or a known one, goes straight through", async () => {
+Deno.test("sessionPrefetch(): no token, or a known one, goes straight through", async () => {
   const store = laggingStore();
-  const handler = lookingUpNewSessions(store, () => new Response("ok"));
-  assertStrictEquals(handler(req()) instanceof Response, true, "no promise to wait for");
+  const before = sessionPrefetch(store)!;
+  assertStrictEquals(before(req()), undefined, "no promise to wait for");
   const token = newToken();
-  await handler(req({ authorization: `Bearer ${token}` }));
-  assertStrictEquals(handler(req({ authorization: `Bearer ${token}` })) instanceof Response, true);
+  await before(req({ authorization: `Bearer ${token}` }));
+  assertStrictEquals(before(req({ authorization: `Bearer ${token}` })), undefined);
   assertStrictEquals(store.asked.length, 1);
 });
 
-Deno.test("lookingUpNewSessions(): a store without prefetch (the SQLite file) leaves the handler as it is", async () => {
+Deno.test("sessionPrefetch(): a store without prefetch (the SQLite file) needs no hook", async () => {
   await using s = await withStore();
-  const handler = () => new Response("ok");
-  assertStrictEquals(lookingUpNewSessions(s.reader, handler), handler);
+  assertStrictEquals(sessionPrefetch(s.reader), undefined);
 });

@@ -54,10 +54,13 @@ for (
 }
 
 Deno.test("HEAD on a real server states the GET body's length", async () => {
-  const { listen, DEFAULT_SETTINGS } = await import("../../../server/listen.ts");
-  const running = listen({ ...DEFAULT_SETTINGS, db: fx.path, port: 0, quiet: true });
+  const { DEFAULT_SETTINGS } = await import("../../../server/options.ts");
+  const { startServer } = await import("../../../server/runtime/mod.ts");
+  const running = await startServer({
+    settings: { ...DEFAULT_SETTINGS, db: fx.path, port: 0, quiet: true },
+  });
   try {
-    const base = `http://127.0.0.1:${running.server.addr.port}`;
+    const base = `http://127.0.0.1:${running.addr.port}`;
     // identity: fetch would decode a compressed body, hiding the length sent.
     const headers = { "accept-encoding": "identity" };
     for (const path of ["/openapi.json", "/api/v1/clubs?limit=5", "/problems"]) {
@@ -69,7 +72,7 @@ Deno.test("HEAD on a real server states the GET body's length", async () => {
       assertStrictEquals(head.headers.get("content-length"), String(length), path);
     }
   } finally {
-    await running.close();
+    await running.stop();
   }
 });
 
@@ -96,10 +99,13 @@ async function raw(
 }
 
 Deno.test("HEAD on a real server states the compressed length GET sends", async () => {
-  const { listen, DEFAULT_SETTINGS } = await import("../../../server/listen.ts");
-  const running = listen({ ...DEFAULT_SETTINGS, db: fx.path, port: 0, quiet: true });
+  const { DEFAULT_SETTINGS } = await import("../../../server/options.ts");
+  const { startServer } = await import("../../../server/runtime/mod.ts");
+  const running = await startServer({
+    settings: { ...DEFAULT_SETTINGS, db: fx.path, port: 0, quiet: true },
+  });
   try {
-    const port = running.server.addr.port;
+    const port = running.addr.port;
     for (const encoding of ["gzip", "br"]) {
       for (const path of ["/openapi.json", "/api/v1/clubs", "/problems"]) {
         const headers = { "Accept-Encoding": encoding };
@@ -113,6 +119,6 @@ Deno.test("HEAD on a real server states the compressed length GET sends", async 
       }
     }
   } finally {
-    await running.close();
+    await running.stop();
   }
 });

@@ -1,7 +1,7 @@
 // Test tier: e2e (a real browser, Redis, nginx or a compiled binary; see tests/tiers.ts).
 import { RateTable } from "../../../server/http/rate_table.ts";
-import { listen } from "../../../server/listen.ts";
-import { DEFAULT_SETTINGS } from "../../../server/listen.ts";
+import { startServer } from "../../../server/runtime/mod.ts";
+import { DEFAULT_SETTINGS } from "../../../server/options.ts";
 import { get, getJson, testApp } from "../_helpers.ts";
 import {
   assert,
@@ -233,8 +233,8 @@ Deno.test("--rate-limit off enforces nothing and advertises constant headers", a
 });
 
 Deno.test("A real server limits by the connection's remote address", async () => {
-  const running = listen(
-    {
+  const running = await startServer({
+    settings: {
       ...DEFAULT_SETTINGS,
       db: fx.path,
       port: 0,
@@ -242,11 +242,11 @@ Deno.test("A real server limits by the connection's remote address", async () =>
       rateLimit: { limit: 3, windowSeconds: 60 },
       quiet: true,
     },
-    { log: () => {} },
-  );
+    log: () => {},
+  });
   const client = Deno.createHttpClient({});
   try {
-    const url = `http://127.0.0.1:${running.server.addr.port}/api/v1/clubs?limit=1`;
+    const url = `http://127.0.0.1:${running.addr.port}/api/v1/clubs?limit=1`;
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
       // A forged X-Forwarded-For must not buy a fresh budget.
@@ -257,7 +257,7 @@ Deno.test("A real server limits by the connection's remote address", async () =>
     assertEquals(statuses, [200, 200, 200, 429, 429]);
   } finally {
     client.close();
-    await running.close();
+    await running.stop();
   }
 });
 

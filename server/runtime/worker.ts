@@ -1,13 +1,14 @@
 /**
  * Entry of one worker isolate of `main.ts serve --workers N`. The main
- * isolate (server/workers.ts) posts `start` with the settings and the rate
- * limiter's `SharedArrayBuffer`; the worker serves on the shared port
- * (SO_REUSEPORT) with its own database handle, the one shared limiter and
- * the club JSON the supervisor holds in shared memory (one copy per process),
- * answers `ping` with `pong` (the supervisor's heartbeat), and answers
- * `stop` by finishing its in-flight requests.
+ * isolate (`./_supervisor.ts`) posts `start` with the settings and the rate
+ * limiter's `SharedArrayBuffer`; the worker adopts the club JSON the
+ * supervisor holds in shared memory (one copy per process), then serves on
+ * the shared port (SO_REUSEPORT) through the same path as a single isolate
+ * (`./_isolate.ts`: its own database handle and stores, the one shared
+ * limiter), answers `ping` with `pong` (the supervisor's heartbeat), and
+ * answers `stop` by finishing its in-flight requests.
  *
- * Messages in: `{ type: "start", settings, table, index, json }`, `{ type: "ping" }`,
+ * Messages in: `{ type: "start", settings, table, index, json, limits }`, `{ type: "ping" }`,
  * `{ type: "stop" }`.
  * Messages out: `{ type: "listening", hostname, port, snapshot }`,
  * `{ type: "error", message }` (start-up failed), `{ type: "failed", message }`
@@ -20,17 +21,21 @@
  * ```
  * @module
  */
-import {
-  describeSnapshot,
-  type Listening,
-  type ListenOptions,
-  type ServeSettings,
-} from "./listen.ts";
-import { listenShared } from "./shared_stores.ts";
-import { RateTable } from "./http/rate_table.ts";
-import { offerClubJson, type SharedClubJson } from "../core/store/mod.ts";
+import type { ServeSettings } from "../options.ts";
+import { type IsolateOptions, type ServedIsolate, serveIsolate } from "./_isolate.ts";
+import { RateTable } from "../http/rate_table.ts";
+import { stderrLine } from "../middleware/access_log.ts";
+import { offerClubJson, type SharedClubJson } from "../../core/store/mod.ts";
 
-/** A message the main isolate sends a worker. */
+/**
+ * A message the main isolate sends a worker.
+ *
+ * @example
+ * ```ts
+ * import type { ToWorker } from "./worker.ts";
+ * const ping: ToWorker = { type: "ping" };
+ * ```
+ */
 export type ToWorker =
   | {
     type: "start";
@@ -39,11 +44,21 @@ export type ToWorker =
     index: number;
     /** The club JSON the supervisor holds in shared memory (core/store/club_json.ts), or null. */
     json: SharedClubJson | null;
+    /** Timeouts (tests shorten them). */
+    limits?: IsolateOptions["limits"];
   }
   | { type: "ping" }
   | { type: "stop" };
 
-/** A message a worker sends the main isolate. */
+/**
+ * A message a worker sends the main isolate.
+ *
+ * @example
+ * ```ts
+ * import type { FromWorker } from "./worker.ts";
+ * const pong: FromWorker = { type: "pong" };
+ * ```
+ */
 export type FromWorker =
   | { type: "listening"; hostname: string; port: number; snapshot: string }
   | { type: "error"; message: string }
@@ -66,12 +81,12 @@ const post = (message: FromWorker) => scope.postMessage(message);
  *
  * @example
  * ```ts ignore
- * import { serveInWorker } from "../../server/worker.ts";
+ * import { serveInWorker } from "../../../server/runtime/worker.ts";
  * serveInWorker({ configure: (app) => app.get("/test/crash", () => { throw new Error("x"); }) });
  * ```
  */
-export function serveInWorker(options: Pick<ListenOptions, "configure"> = {}): void {
-  let running: Listening | null = null;
+export function serveInWorker(options: Pick<IsolateOptions, "configure"> = {}): void {
+  let running: ServedIsolate | null = null;
   let stopping = false;
 
   /** Tells the supervisor this worker no longer serves, and ends it. */
@@ -88,21 +103,23 @@ export function serveInWorker(options: Pick<ListenOptions, "configure"> = {}): v
       try {
         // The snapshot's club JSON, held once for every worker of the process.
         offerClubJson(msg.json);
-        running = await listenShared(msg.settings, {
+        running = await serveIsolate(msg.settings, {
           reusePort: true,
           table: msg.table ? new RateTable(msg.table) : undefined,
           logPrefix: `[w${msg.index}] `,
+          log: stderrLine,
           configure: options.configure,
+          limits: msg.limits,
         });
-        const addr = running.server.addr;
-        running.server.finished.then(() => {
+        const addr = running.addr;
+        running.finished.then(() => {
           if (!stopping) fail("the server stopped");
         }, (err) => fail(String(err)));
         post({
           type: "listening",
           hostname: addr.hostname,
           port: addr.port,
-          snapshot: describeSnapshot(running.directory),
+          snapshot: running.snapshot(),
         });
       } catch (err) {
         post({ type: "error", message: (err as Error).message });

@@ -1,34 +1,41 @@
 /**
- * Running `main.ts serve` until a signal: in the main isolate, or, with
- * `--workers N` (N > 1), as the supervisor of N worker isolates
- * (`server/worker.ts`) that share the port through SO_REUSEPORT, and one
- * rate-limit table and the snapshot's held club JSON in `SharedArrayBuffer`s.
+ * The supervisor of `--workers N` (N > 1): the main isolate only
+ * supervises, and N worker isolates (`./worker.ts`) serve the same port
+ * through SO_REUSEPORT, sharing one rate-limit table and the snapshot's held
+ * club JSON in `SharedArrayBuffer`s (both opened here, before the first
+ * worker starts). Each worker then opens its own stores through the same
+ * path as a single isolate (`./_isolate.ts`).
  *
  * Supervision: a worker that dies (an uncaught error, or its server stopping
  * by itself) is restarted on the same port with the same shared table, after
  * 100 ms doubling to 5 s; more than {@link SupervisorOptions.maxRestarts}
  * deaths within a minute, or a worker that stops answering the heartbeat (a
  * stuck isolate: Deno cannot terminate a worker caught in a synchronous
- * loop), ends the whole process with exit code 1, so a process manager
+ * loop), resolves `failed`, so the process exits 1 and a process manager
  * restarts it instead of it limping on or hanging.
  *
  * @example
  * ```ts ignore
- * import { serveUntilSignal } from "./workers.ts";
- * const code = await serveUntilSignal({ ...DEFAULT_SETTINGS, db: "data/clubs.db", workers: 2 });
- * Deno.exit(code);
+ * import { superviseWorkers } from "./_supervisor.ts";
+ * const running = await superviseWorkers({ ...settings, workers: 2 }, {}, console.error);
+ * await running.stop();
  * ```
  * @module
  */
-import { describeSnapshot, listenUrl, type ServeSettings } from "./listen.ts";
-import { listenShared } from "./shared_stores.ts";
-import { stderrLine } from "./middleware/access_log.ts";
-import { RateTable } from "./http/rate_table.ts";
-import { checkPerConnectionServing } from "./http/connections.ts";
+import type { ServeSettings } from "../options.ts";
+import { RateTable } from "../http/rate_table.ts";
 import type { FromWorker, ToWorker } from "./worker.ts";
-import { ClubStore, type SharedClubJson } from "../core/store/mod.ts";
+import type { ConnectionLimits } from "./connections.ts";
+import { ClubStore, type SharedClubJson } from "../../core/store/mod.ts";
 
-/** What `serve` runs, however many isolates serve. */
+/**
+ * What serves, however many isolates serve.
+ *
+ * @example
+ * ```ts ignore
+ * const running: Running = await superviseWorkers(settings, {}, console.error);
+ * ```
+ */
 export interface Running {
   /** The bound address (the real port when 0 was asked for). */
   addr: Deno.NetAddr;
@@ -37,14 +44,20 @@ export interface Running {
   /** Resolves with a reason if serving failed for good (the process should exit 1). */
   failed: Promise<string>;
   /** Stops accepting and lets in-flight requests finish. */
-  close(): Promise<void>;
+  stop(): Promise<void>;
 }
 
-/** Options of {@link serveWorkers} (tests shorten the times). */
+/**
+ * Options of {@link superviseWorkers} (tests shorten the times).
+ *
+ * @example
+ * ```ts
+ * import type { SupervisorOptions } from "./_supervisor.ts";
+ * const fast: SupervisorOptions = { heartbeatMs: 100, hangMs: 1_000 };
+ * ```
+ */
 export interface SupervisorOptions {
-  /** Where the supervisor's lines go; default stderr. */
-  log?: (line: string) => void;
-  /** The worker module; default `server/worker.ts`. */
+  /** The worker module; default `server/runtime/worker.ts` (tests add routes in their own). */
   workerUrl?: URL;
   /** How often each worker is pinged (ms); default 2,000. */
   heartbeatMs?: number;
@@ -54,45 +67,22 @@ export interface SupervisorOptions {
   maxRestarts?: number;
 }
 
-/** How long in-flight requests get to finish after a signal (ms). */
-export const GRACE_MS = 10_000;
-
 const RESTART_WINDOW_MS = 60_000;
 const FIRST_BACKOFF_MS = 100;
 const MAX_BACKOFF_MS = 5_000;
-
-/**
- * Serves from this isolate.
- *
- * @example
- * ```ts ignore
- * import { serveHere } from "./workers.ts";
- * const running = await serveHere(settings);
- * await running.close();
- * ```
- */
-export async function serveHere(settings: ServeSettings): Promise<Running> {
-  // The shared stores (Redis) are opened first, closed with the server.
-  const running = await listenShared(settings);
-  return {
-    addr: running.server.addr,
-    snapshot: describeSnapshot(running.directory),
-    // Our accept loop does not stop by itself; should it ever, exit 1.
-    failed: running.server.finished.then(
-      () => new Promise<string>(() => {}),
-      (e) => `the server stopped: ${(e as Error).message}`,
-    ),
-    close: () => running.close(),
-  };
-}
 
 /**
  * Fails early, with the fix, when SO_REUSEPORT is not enabled: Deno exits
  * the whole process (code 70) on an unstable API used without its flag, so
  * it cannot be tried and caught. `--unstable-net` is what also defines
  * `Deno.listenDatagram`, so its presence tells.
+ *
+ * @example
+ * ```ts ignore
+ * checkReusePort(); // throws, naming --unstable-net, when it is not enabled
+ * ```
  */
-function checkReusePort(): void {
+export function checkReusePort(): void {
   if (!("listenDatagram" in Deno)) {
     throw new Error(
       `--workers needs SO_REUSEPORT, an unstable Deno API: run "deno run --unstable-net …" (or add "unstable": ["net"] to deno.json), or use --workers 1`,
@@ -137,17 +127,18 @@ function sharedClubJson(db: string): SharedClubJson | null {
  *
  * @example
  * ```ts ignore
- * import { serveWorkers } from "./workers.ts";
- * const running = await serveWorkers({ ...settings, workers: 2 });
+ * import { superviseWorkers } from "./_supervisor.ts";
+ * const running = await superviseWorkers({ ...settings, workers: 2 }, {}, console.error);
  * console.error(running.snapshot); // "30 clubs, snapshot …, 2 workers"
  * ```
  */
-export async function serveWorkers(
+export async function superviseWorkers(
   settings: ServeSettings,
-  options: SupervisorOptions = {},
+  options: SupervisorOptions,
+  log: (line: string) => void,
+  limits?: Partial<Omit<ConnectionLimits, "maxConnections">>,
 ): Promise<Running> {
   checkReusePort();
-  const log = options.log ?? stderrLine;
   const workerUrl = options.workerUrl ?? new URL("./worker.ts", import.meta.url);
   const heartbeatMs = options.heartbeatMs ?? 2_000;
   const hangMs = options.hangMs ?? 15_000;
@@ -194,6 +185,7 @@ export async function serveWorkers(
         table: table?.buffer ?? null,
         index: slot.index,
         json,
+        limits,
       } satisfies ToWorker,
     );
     return listening.promise;
@@ -259,7 +251,7 @@ export async function serveWorkers(
     addr: { transport: "tcp", hostname: first.hostname, port: first.port },
     snapshot: `${first.snapshot}, ${settings.workers} workers`,
     failed: failed.promise,
-    async close() {
+    async stop() {
       closing = true;
       clearInterval(heartbeat);
       await Promise.all(slots.map((slot) => {
@@ -271,80 +263,4 @@ export async function serveWorkers(
       terminateAll();
     },
   };
-}
-
-/**
- * Serves from this isolate, or from `settings.workers` supervised workers.
- * Throws at once, before any worker starts, on a Deno that cannot serve per
- * connection (see `checkPerConnectionServing`).
- *
- * @example
- * ```ts ignore
- * import { startServing } from "./workers.ts";
- * const running = await startServing(settings);
- * ```
- */
-export async function startServing(
-  settings: ServeSettings,
-  options: SupervisorOptions = {},
-): Promise<Running> {
-  checkPerConnectionServing();
-  return await (settings.workers > 1 ? serveWorkers(settings, options) : serveHere(settings));
-}
-
-/** Resolves on the first SIGINT or SIGTERM, with its name. */
-function nextSignal(): Promise<Deno.Signal> {
-  return new Promise((resolve) => {
-    const signals: Deno.Signal[] = ["SIGINT", "SIGTERM"];
-    const handlers = signals.map((signal) => {
-      const handler = () => {
-        handlers.forEach(([s, h]) => Deno.removeSignalListener(s, h));
-        resolve(signal);
-      };
-      Deno.addSignalListener(signal, handler);
-      return [signal, handler] as const;
-    });
-  });
-}
-
-/**
- * Serves until SIGINT or SIGTERM (then lets in-flight requests finish, up to
- * {@link GRACE_MS}) or until serving fails for good; resolves to the exit
- * code: 0 after a clean stop, 1 otherwise.
- *
- * @example
- * ```ts ignore
- * import { serveUntilSignal } from "./workers.ts";
- * Deno.exit(await serveUntilSignal(settings));
- * ```
- */
-export async function serveUntilSignal(
-  settings: ServeSettings,
-  options: SupervisorOptions = {},
-): Promise<number> {
-  const log = options.log ?? stderrLine;
-  // Listen for signals first: one that arrives during start-up still stops cleanly.
-  const stop = nextSignal();
-  const running = await startServing(settings, options);
-  log(`Listening on ${listenUrl(running.addr)} (${running.snapshot})`);
-  const why = await Promise.race([stop, running.failed.then((reason) => ({ reason }))]);
-  const graceOver = Promise.withResolvers<"timeout">();
-  const timer = setTimeout(() => graceOver.resolve("timeout"), GRACE_MS);
-  try {
-    if (typeof why !== "string") {
-      log(`error: ${why.reason}; stopping`);
-      // A stuck worker never answers "stop": give the others the grace period, then go.
-      await Promise.race([running.close(), graceOver.promise]);
-      return 1;
-    }
-    if (!settings.quiet) log(`${why}: finishing in-flight requests…`);
-    const closed = await Promise.race([running.close(), graceOver.promise]);
-    if (closed === "timeout") {
-      log(`error: requests still running after ${GRACE_MS / 1000} s; exiting anyway`);
-      return 1;
-    }
-    return 0;
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -8,7 +8,7 @@ import {
   REQUIRED_DENO,
   serveConnections,
   type ServeHandler,
-} from "../../../server/http/connections.ts";
+} from "../../../server/runtime/connections.ts";
 import { assert, assertMatch, assertStrictEquals } from "../../_assert.ts";
 import { sharedFixture } from "../../_fixture.ts";
 import { spawn } from "../../_run.ts";
@@ -72,7 +72,7 @@ Deno.test("This Deno serves per connection (so the limits below are in force)", 
 });
 
 const WITHOUT_API = fileURLToPath(
-  new URL("../_without_serve_on_connection.ts", import.meta.url),
+  new URL("./_without_serve_on_connection.ts", import.meta.url),
 );
 
 for (const workers of ["1", "2"]) {

@@ -5,7 +5,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { assertMatch, assertStrictEquals } from "../../_assert.ts";
-import { serveChild } from "../_serve_child.ts";
+import { serveChild } from "./_serve_child.ts";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

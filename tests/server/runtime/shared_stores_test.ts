@@ -1,19 +1,13 @@
 // Test tier: e2e (a real browser, Redis, nginx or a compiled binary; see tests/tiers.ts).
-import {
-  DEFAULT_SETTINGS,
-  listen,
-  type Listening,
-  type ListenOptions,
-  type ServeSettings,
-} from "../../server/listen.ts";
-import { listenShared } from "../../server/shared_stores.ts";
-import { newToken, openSessionAdmin } from "../../core/sessions/mod.ts";
-import { assert, assertEquals, assertThrows } from "../_assert.ts";
-import { sharedFixture } from "../_fixture.ts";
-import { redisMissing, startRedis, type TestRedis } from "../_redis.ts";
-import { MAIN, spawn } from "../_run.ts";
+import { DEFAULT_SETTINGS, type ServeSettings } from "../../../server/options.ts";
+import { type Server, type StartOptions, startServer } from "../../../server/runtime/mod.ts";
+import { newToken, openSessionAdmin } from "../../../core/sessions/mod.ts";
+import { assert, assertEquals } from "../../_assert.ts";
+import { sharedFixture } from "../../_fixture.ts";
+import { redisMissing, startRedis, type TestRedis } from "../../_redis.ts";
+import { MAIN, spawn } from "../../_run.ts";
 import { createClient } from "redis";
-import { RATE_KEY_PREFIX } from "../../server/http/redis_rate_store.ts";
+import { RATE_KEY_PREFIX } from "../../../server/http/redis_rate_store.ts";
 
 const missing = await redisMissing();
 const ignore = missing !== null;
@@ -44,14 +38,14 @@ async function feeAccess(port: number, token: string, as = "bearer"): Promise<st
 async function replicas(
   shared: ServeSettings,
   count: number,
-  options: ListenOptions = {},
+  options: Omit<StartOptions, "settings"> = {},
 ): Promise<{ ports: number[] } & AsyncDisposable> {
-  const running: Listening[] = [];
-  for (let i = 0; i < count; i++) running.push(await listenShared(shared, options));
+  const running: Server[] = [];
+  for (let i = 0; i < count; i++) running.push(await startServer({ ...options, settings: shared }));
   return {
-    ports: running.map((r) => r.server.addr.port),
+    ports: running.map((r) => r.addr.port),
     async [Symbol.asyncDispose]() {
-      for (const r of running) await r.close();
+      for (const r of running) await r.stop();
     },
   };
 }
@@ -79,12 +73,31 @@ async function scriptCalls(url: string): Promise<number> {
   }
 }
 
-Deno.test("listen() refuses Redis stores it was not given (listenShared opens them)", () => {
-  assertThrows(
-    () => listen(settings({ rateLimitStore: "redis://127.0.0.1:1/0" })),
-    /listenShared/,
+Deno.test("With Redis unreachable, startServer() still serves: rate limits counted locally, tokens locked", async () => {
+  // Nothing listens on port 1: both stores fail open and serve without Redis.
+  const lines: string[] = [];
+  const [server, ms] = await timed(() =>
+    startServer({
+      settings: settings({
+        rateLimit: { limit: 2, windowSeconds: 60 },
+        rateLimitStore: "redis://127.0.0.1:1/0",
+        sessions: "redis://127.0.0.1:1/0",
+      }),
+      log: (l) => lines.push(l),
+    })
   );
-  assertThrows(() => listen(settings({ sessions: "redis://127.0.0.1:1/0" })), /listenShared/);
+  try {
+    assert(ms < 8_000, `started in ${ms.toFixed(0)} ms`);
+    assertEquals(await feeAccess(server.addr.port, newToken()), "locked");
+    const res = await fetch(`${server.url}api/v1/clubs?limit=1`);
+    await res.body?.cancel();
+    const over = await fetch(`${server.url}api/v1/clubs?limit=1`);
+    await over.body?.cancel();
+    assertEquals([res.status, over.status], [200, 429]);
+    assert(lines.some((l) => /redis/i.test(l)), lines.join("\n"));
+  } finally {
+    await server.stop();
+  }
 });
 
 Deno.test({

@@ -1,11 +1,11 @@
 /**
- * A worker isolate for supervisor tests: the real worker (server/worker.ts)
+ * A worker isolate for supervisor tests: the real worker (server/runtime/worker.ts)
  * with two extra routes, `/test/crash` (an uncaught error ends the isolate)
  * and `/test/hang` (a synchronous loop that never ends).
  *
  * @module
  */
-import { serveInWorker } from "../../server/worker.ts";
+import { serveInWorker } from "../../../server/runtime/worker.ts";
 
 serveInWorker({
   configure(app) {

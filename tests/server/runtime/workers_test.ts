@@ -1,10 +1,10 @@
 // Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { fileURLToPath } from "node:url";
-import { DEFAULT_SETTINGS, type ServeSettings } from "../../server/listen.ts";
-import { serveWorkers } from "../../server/workers.ts";
-import { assert, assertEquals, assertMatch, assertStrictEquals } from "../_assert.ts";
-import { sharedFixture } from "../_fixture.ts";
-import { spawn } from "../_run.ts";
+import { DEFAULT_SETTINGS, type ServeSettings } from "../../../server/options.ts";
+import { startServer } from "../../../server/runtime/mod.ts";
+import { assert, assertEquals, assertMatch, assertStrictEquals } from "../../_assert.ts";
+import { sharedFixture } from "../../_fixture.ts";
+import { spawn } from "../../_run.ts";
 
 const fx = await sharedFixture();
 const CRASH_WORKER = new URL("./_crash_worker.ts", import.meta.url);
@@ -46,8 +46,9 @@ async function until(what: string, ok: () => boolean, ms = 10_000): Promise<void
 
 Deno.test("A worker that dies is restarted on the same port and serving goes on", async () => {
   const lines: string[] = [];
-  const running = await serveWorkers(settings(), {
-    workerUrl: CRASH_WORKER,
+  const running = await startServer({
+    settings: settings(),
+    supervisor: { workerUrl: CRASH_WORKER },
     log: (l) => lines.push(l),
   });
   try {
@@ -62,22 +63,22 @@ Deno.test("A worker that dies is restarted on the same port and serving goes on"
     for (let i = 0; i < 20; i++) statuses.push(await fetchFresh(`${base}/api/v1/clubs?limit=1`));
     assertEquals(statuses, Array(20).fill(200));
   } finally {
-    await running.close();
+    await running.stop();
   }
 });
 
 Deno.test("A worker that keeps dying ends serving with a reason", async () => {
-  const running = await serveWorkers(settings(), {
-    workerUrl: CRASH_WORKER,
+  const running = await startServer({
+    settings: settings(),
+    supervisor: { workerUrl: CRASH_WORKER, maxRestarts: 0 },
     log: () => {},
-    maxRestarts: 0,
   });
   try {
     await fetchFresh(`http://127.0.0.1:${running.addr.port}/test/crash`);
     const reason = await running.failed;
     assertMatch(reason, /^worker \d died 1 times in a minute: .*test crash/);
   } finally {
-    await running.close();
+    await running.stop();
   }
 });
 

@@ -1,14 +1,14 @@
 // Test tier: integration (sockets or child processes; see tests/tiers.ts).
-import { DEFAULT_SETTINGS, listen, listenUrl } from "../../server/listen.ts";
-import type { ServeSettings } from "../../server/listen.ts";
+import { listenUrl, startServer } from "../../../server/runtime/mod.ts";
+import { DEFAULT_SETTINGS, type ServeSettings } from "../../../server/options.ts";
 import {
   assert,
   assertEquals,
   assertMatch,
   assertRejects,
   assertStrictEquals,
-} from "../_assert.ts";
-import { sharedFixture } from "../_fixture.ts";
+} from "../../_assert.ts";
+import { sharedFixture } from "../../_fixture.ts";
 
 const fx = await sharedFixture();
 
@@ -18,9 +18,9 @@ function settings(overrides: Partial<ServeSettings> = {}): ServeSettings {
 
 Deno.test("A real server writes one access-log line per request", async () => {
   const lines: string[] = [];
-  const running = listen(settings(), { log: (l) => lines.push(l) });
+  const running = await startServer({ settings: settings(), log: (l) => lines.push(l) });
   try {
-    const base = `http://127.0.0.1:${running.server.addr.port}`;
+    const base = `http://127.0.0.1:${running.addr.port}`;
     const ok = await fetch(`${base}/api/v1/clubs?state=FL&q=secret`, {
       headers: { "x-request-id": "log-test-1" },
     });
@@ -37,27 +37,31 @@ Deno.test("A real server writes one access-log line per request", async () => {
     assertMatch(lines[1]!, / GET \/api\/v1\/clubs 400 \d+\.\dms [0-9a-f-]{36}$/);
     assertStrictEquals(lines[1]!.split(" ").at(-1), bad.headers.get("x-request-id"));
   } finally {
-    await running.close();
+    await running.stop();
   }
 });
 
 Deno.test("A quiet server writes no access log", async () => {
   const lines: string[] = [];
-  const running = listen(settings({ quiet: true }), { log: (l) => lines.push(l) });
+  const running = await startServer({
+    settings: settings({ quiet: true }),
+    log: (l) => lines.push(l),
+  });
   try {
-    const res = await fetch(`http://127.0.0.1:${running.server.addr.port}/api/v1/clubs`);
+    const res = await fetch(`http://127.0.0.1:${running.addr.port}/api/v1/clubs`);
     await res.body?.cancel();
     assertStrictEquals(res.status, 200);
     assertEquals(lines, []);
   } finally {
-    await running.close();
+    await running.stop();
   }
 });
 
 Deno.test("Closing a server lets an in-flight request finish, then refuses new ones", async () => {
   const release = Promise.withResolvers<void>();
   const entered = Promise.withResolvers<void>();
-  const running = listen(settings({ quiet: true }), {
+  const running = await startServer({
+    settings: settings({ quiet: true }),
     configure(app) {
       app.get("/test/slow", async (c) => {
         entered.resolve();
@@ -66,10 +70,10 @@ Deno.test("Closing a server lets an in-flight request finish, then refuses new o
       });
     },
   });
-  const base = `http://127.0.0.1:${running.server.addr.port}`;
+  const base = `http://127.0.0.1:${running.addr.port}`;
   const slow = fetch(`${base}/test/slow`);
   await entered.promise;
-  const closed = running.close();
+  const closed = running.stop();
   // The server waits for the slow request instead of cutting it off.
   setTimeout(() => release.resolve(), 50);
   const res = await slow;
@@ -77,6 +81,22 @@ Deno.test("Closing a server lets an in-flight request finish, then refuses new o
   assertStrictEquals(await res.text(), "finished");
   await closed;
   await assertRejects(fetch(`${base}/api/v1/clubs`));
+});
+
+Deno.test("A port already bound is a start-up error, and nothing is left open", async () => {
+  using taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  await assertRejects(
+    () => startServer({ settings: settings({ port: taken.addr.port }), log: () => {} }),
+    Deno.errors.AddrInUse,
+  );
+});
+
+Deno.test("Routes mounted by configure() are refused with workers (each mounts its own)", async () => {
+  await assertRejects(
+    () => startServer({ settings: settings({ workers: 2 }), configure: () => {}, log: () => {} }),
+    Error,
+    "workerUrl",
+  );
 });
 
 Deno.test("listenUrl() brackets IPv6 hosts", () => {

@@ -11,8 +11,8 @@
  * ```
  * @module
  */
-import { sharedFixture } from "../_fixture.ts";
-import { MAIN, spawn } from "../_run.ts";
+import { sharedFixture } from "../../_fixture.ts";
+import { MAIN, spawn } from "../../_run.ts";
 
 /** A running `serve`. */
 export interface ServeChild {

@@ -7,9 +7,9 @@
  */
 import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import { serveConnections } from "../../../server/http/connections.ts";
+import { serveConnections } from "../../../server/runtime/connections.ts";
 import { assert, assertStrictEquals } from "../../_assert.ts";
-import { serveChild } from "../_serve_child.ts";
+import { serveChild } from "./_serve_child.ts";
 
 const RESETS = 100;
 const PROBES = 5;
