@@ -67,6 +67,25 @@ export function waitlistText(value: string | null): string {
 }
 
 /**
+ * A waitlist value as a coloured badge (`wl wl-<value>`): a link to the
+ * clubs with that value when `href` is given (already escaped).
+ *
+ * @example
+ * ```ts
+ * import { waitlistBadge } from "./components.ts";
+ * waitlistBadge("open"); // '<span class="wl wl-open">Open to applications</span>'
+ * ```
+ */
+export function waitlistBadge(value: string | null, href?: string): string {
+  const v = value ?? "unknown";
+  const cls = `wl wl-${escapeHtml(v.replace(/[^a-z_]/g, ""))}`;
+  const words = escapeHtml(waitlistText(v));
+  return href
+    ? `<a class="${cls}" href="${href}">${words}</a>`
+    : `<span class="${cls}">${words}</span>`;
+}
+
+/**
  * Thousands separators, as the pages write every count.
  *
  * @example
@@ -179,7 +198,7 @@ export function imageBox(o: {
   if (!o.url || !/^https?:\/\//i.test(o.url)) {
     return `<div class="${cls}"><span class="ph" aria-hidden="true">${mark}</span></div>`;
   }
-  const [w, h] = o.hero ? [1120, 490] : [96, 72];
+  const [w, h] = o.hero ? [1120, 630] : [144, 108];
   const loading = o.hero ? 'fetchpriority="high"' : 'loading="lazy"';
   return `<div class="${cls}"><img src="${escapeHtml(o.url)}" alt="${
     escapeHtml(o.alt)

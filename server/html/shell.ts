@@ -114,6 +114,10 @@ function accountArea(root: string, account: AccountView | undefined, here: strin
     `<button class="linkish" type="submit">Sign out</button></form></li>`;
 }
 
+/** The site's mark (the icon's flag), drawn inline beside its name: no request. */
+const BRAND_MARK =
+  '<svg width="26" height="26" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="7" fill="#155e3a"/><path d="M10 24V8l12 4-9 3v9" fill="none" stroke="#fff" stroke-width="2.5" stroke-linejoin="round"/></svg>';
+
 /**
  * A whole HTML document around a page's main content.
  *
@@ -146,7 +150,7 @@ ${links}
 <body>
 <a class="skip" href="#main">Skip to content</a>
 <header class="site"><div class="bar">
-<a class="brand" href="${root}/">${site}</a>
+<a class="brand" href="${root}/">${BRAND_MARK}${site}</a>
 <nav aria-label="Site"><ul>
 <li><a href="${root}/">Search</a></li>
 <li><a href="${root}/clubs">All clubs</a></li>

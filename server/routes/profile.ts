@@ -45,6 +45,7 @@ import {
   SESSION_PAGE_HEADERS,
   typeClubs,
   visitorProblem,
+  waitlistBadge,
   waitlistText,
 } from "../html/mod.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -365,17 +366,14 @@ export function profilePage(
   const { root } = o;
   const place = placeLinks(root, club);
   const badges = [
-    club.type === null
-      ? null
-      : `<a class="tag" href="${searchHref(root, { type: club.type })}">${
-        escapeHtml(humanize(club.type))
-      }</a>`,
     statusText(club),
     club.verified ? "Verified listing" : null,
-  ].filter((b) => b !== null).map((b) =>
-    b.startsWith("<a") ? b : `<span class="tag">${escapeHtml(b)}</span>`
-  )
-    .join(" ");
+  ].filter((b) => b !== null).map((b) => `<span class="tag">${escapeHtml(b)}</span>`).join(" ");
+  const kind = club.type === null
+    ? ""
+    : `<p class="kind"><a href="${searchHref(root, { type: club.type })}">${
+      escapeHtml(humanize(club.type))
+    }</a></p>`;
   const rating = club.google_rating === null
     ? null
     : `${club.google_rating} / 5${
@@ -420,21 +418,23 @@ export function profilePage(
       : "",
   ].filter(Boolean).join(" › ");
   const main = `<nav aria-label="Breadcrumb" class="crumbs">${crumbs}</nav>
+<div class="lead">
+<div class="title">
 <h1>${escapeHtml(club.name)}</h1>
+${kind}
 ${place ? `<p class="place">${place}</p>` : ""}
-${badges ? `<p class="badges">${badges}</p>` : ""}
+<p class="badges">${waitlistBadge(waitlist, searchHref(root, { waitlist: [waitlist] }))}${
+    badges ? ` ${badges}` : ""
+  }</p>
 ${rating ? `<p class="rating">★ ${escapeHtml(rating)}</p>` : ""}
+</div>
 ${imageBox({ url: club.hero_image_url, name: club.name, alt: `Photo of ${club.name}`, hero: true })}
+<div class="keyfacts">
 ${
     section(
       "Membership",
       facts([
-        [
-          "Waitlist",
-          `<a href="${searchHref(root, { waitlist: [waitlist] })}">${
-            escapeHtml(waitlistText(waitlist))
-          }</a>`,
-        ],
+        ["Waitlist", escapeHtml(waitlistText(waitlist))],
         ["Founded", text(club.founded_year)],
         ["Opened", text(club.opened_year)],
         ["Currency", text(club.currency)],
@@ -442,6 +442,18 @@ ${
     )
   }
 ${section("Fees", fees)}
+</div>
+<div class="more-facts">
+${
+    section(
+      "Amenities",
+      club.amenities?.length
+        ? `<ul class="amenities">${
+          club.amenities.map((a) => `<li>${escapeHtml(humanize(a))}</li>`).join("")
+        }</ul>`
+        : "",
+    )
+  }
 ${
     section(
       "Course",
@@ -453,16 +465,8 @@ ${
       ]),
     )
   }
-${
-    section(
-      "Amenities",
-      club.amenities?.length
-        ? `<ul class="amenities">${
-          club.amenities.map((a) => `<li>${escapeHtml(humanize(a))}</li>`).join("")
-        }</ul>`
-        : "",
-    )
-  }
+</div>
+</div>
 ${section("About", about)}
 ${nearbySection(root, o.nearby)}`;
   const summary = [

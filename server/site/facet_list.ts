@@ -115,7 +115,7 @@ export function facetLists(
         : ""
     }</section>`;
   });
-  return `<aside class="facets" id="filters" aria-labelledby="filters-title"><h2 id="filters-title">Refine</h2>
+  return `<aside class="facets" id="filters" aria-labelledby="filters-title"><h2 id="filters-title">Filters</h2>
 ${sections.join("\n") || '<p class="muted">No filters to offer for this search.</p>'}
 </aside>`;
 }

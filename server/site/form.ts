@@ -1,8 +1,9 @@
 /**
  * The search forms: the full one of the home page (name, type, country,
  * state, waitlist; the choices and their counts come from the snapshot) and
- * the compact one at the top of a results page (name only; the other
- * filters ride along as hidden fields). Both are plain GET forms to
+ * the compact one at the top of a results page (name only, one row; the
+ * other filters ride along as hidden fields). The home form shows the name
+ * first and folds type, place and membership into a disclosure. Both are plain GET forms to
  * `/clubs`, so they work without JavaScript and give shareable addresses.
  *
  * @example
@@ -33,18 +34,16 @@ const hidden = (name: string, value: string | number | null | undefined) =>
  * ```
  */
 export function compactForm(root: string, link: SearchLink): string {
-  return `<form class="search" role="search" method="get" action="${escapeHtml(root)}/clubs">
-<div><label for="q">Club name</label>
+  return `<form class="find" role="search" method="get" action="${escapeHtml(root)}/clubs">
+<label class="sr" for="q">Club name</label>
 <input id="q" name="q" type="search" value="${
     escapeHtml(link.q ?? "")
-  }" maxlength="200" autocomplete="off">
-</div>${hidden("match", link.match)}${hidden("sort", link.sort)}${hidden("type", link.type)}${
-    hidden("country", link.country)
-  }${hidden("state", link.state)}${hidden("city", link.city)}${
-    hidden("waitlist", link.waitlist?.join(","))
-  }${hidden("limit", link.limit)}
-<div class="actions"><button type="submit">Search</button>
-<a href="${escapeHtml(root)}/">New search</a></div>
+  }" maxlength="200" autocomplete="off" placeholder="Club name">${hidden("match", link.match)}${
+    hidden("sort", link.sort)
+  }${hidden("type", link.type)}${hidden("country", link.country)}${hidden("state", link.state)}${
+    hidden("city", link.city)
+  }${hidden("waitlist", link.waitlist?.join(","))}${hidden("limit", link.limit)}
+<button type="submit">Search</button>
 </form>`;
 }
 
@@ -134,14 +133,16 @@ export interface FormChoices {
 export function fullForm(root: string, choices: FormChoices): string {
   return `<form class="search" role="search" method="get" action="${escapeHtml(root)}/clubs">
 <div><label for="q">Club name</label>
-<input id="q" name="q" type="search" maxlength="200" autocomplete="off" placeholder="e.g. royal, st andrews">
+<div class="find"><input id="q" name="q" type="search" maxlength="200" autocomplete="off" placeholder="e.g. royal, st andrews">
+<button type="submit">Search</button></div>
 </div>
+<details class="more"><summary>Type, place and membership</summary><div>
 <div class="fields">
 ${typeSelect(choices.facets.type ?? [])}
 ${countrySelect(choices.facets.country ?? [])}
 ${stateSelect(choices.regions)}
 </div>
 ${waitlistChecks(choices.facets.waitlist ?? [])}
-<div class="actions"><button type="submit">Search clubs</button></div>
+</div></details>
 </form>`;
 }

@@ -1,7 +1,8 @@
 /**
- * The home page (`GET /` for browsers): what the directory holds, the full
- * search form (choices and counts from the snapshot), a few searches to
- * start from, and the entry points for developers.
+ * The home page (`GET /` for browsers): what the directory holds, the
+ * search form (a name; type, place and membership folded away), the types
+ * to browse (each with its icon and count), popular places with counts, a
+ * few searches to start from, and the entry points for developers.
  *
  * @example
  * ```ts ignore
@@ -11,9 +12,10 @@
  * @module
  */
 import type { FeeAccess } from "../../core/club/mod.ts";
+import { TYPE_GROUPS } from "../../core/model/mod.ts";
 import { placeName } from "../../core/places/mod.ts";
 import { findPage, parseSearch, type RawSearch } from "../../core/search/mod.ts";
-import { facetCounts } from "../../core/facets/mod.ts";
+import { type FacetCount, facetCounts } from "../../core/facets/mod.ts";
 import { regionCounts } from "../../core/stats/mod.ts";
 import type { ClubStore } from "../../core/store/mod.ts";
 import {
@@ -37,6 +39,70 @@ const STARTERS: [string, SearchLink][] = [
   ["City and social clubs in New York", { type: "city", state: "New York" }],
   ["Yacht clubs", { type: "yacht" }],
 ];
+
+/** Type tiles shown on the home page, most clubs first. */
+const TILES = 8;
+/** Places of each kind ("States and provinces", "Countries") shown on the home page. */
+const PLACES = 10;
+
+/** Headings of the type tiles that say more than the type's name. */
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  golf: "Golf and country clubs",
+  city: "City and social clubs",
+  dining: "Dining and wine clubs",
+};
+
+/**
+ * Line drawings (24×24, stroked in the text colour) of the types; other
+ * types get the star. Inline, so the page fetches nothing for them.
+ */
+const TYPE_ICONS: Readonly<Record<string, string>> = {
+  golf: "M7 21V3l10 4-10 4M3 21h12",
+  city: "M4 21V6l8-3v18M12 9h8v12M7 8h2M7 12h2M7 16h2M15 13h2M15 17h2M2 21h20",
+  athletic: "M6 7v10M18 7v10M3 10v4M21 10v4M6 12h12",
+  outdoor: "M2 20l7-13 4 7 3-4 6 10z",
+  dining: "M7 3v18M5 3v5a2 2 0 0 0 4 0V3M17 21V3c-2.5 1.5-3 5.5-3 9h3",
+  yacht: "M12 3v13M12 4l7 11h-7M11 7l-6 8h6M3 18h18l-2 3H5z",
+  beach: "M12 3a9 9 0 0 0-9 9h18a9 9 0 0 0-9-9zM12 12v8M4 21h16",
+  ski: "M2 20l8-14 4 6 2-3 6 11zM7.5 11l2.5 2 2-2",
+  tennis: "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM4 8c4 1 6 4 6 8M20 16c-4-1-6-4-6-8",
+  wellness: "M12 21c-6-4-8-9-6-15 6 0 10 4 6 15zm0 0c1-6 4-10 8-11 0 6-3 10-8 11",
+  polo: "M4 20l9-9M13 11l3-3a2 2 0 0 1 3 3l-3 3M18 21a2 2 0 1 0 0-4 2 2 0 0 0 0 4",
+  star: "M12 3l2.6 5.6 6 .7-4.4 4.2 1.1 6L12 16.6l-5.3 2.9 1.1-6-4.4-4.2 6-.7z",
+};
+
+function typeIcon(type: string): string {
+  const d = TYPE_ICONS[type] ?? TYPE_ICONS.star!;
+  return `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${d}" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+}
+
+/** The groups and the stored types outside any group, most clubs first. */
+function typeTiles(root: string, types: readonly FacetCount[]): string {
+  const grouped = new Set(
+    Object.entries(TYPE_GROUPS).flatMap(([g, m]) => m.filter((t) => t !== g)),
+  );
+  return types.filter((t) => !grouped.has(t.value)).slice(0, TILES).map((t) =>
+    `<li><a href="${searchHref(root, { type: t.value })}">${typeIcon(t.value)}<span><b>${
+      escapeHtml(TYPE_WORDS[t.value] ?? typeClubs(t.value))
+    }</b><span>${plural(t.count, "club")}</span></span></a></li>`
+  ).join("\n");
+}
+
+function placeList(
+  root: string,
+  heading: string,
+  places: { label: string; link: SearchLink; n: number }[],
+): string {
+  if (!places.length) return "";
+  return `<h3>${heading}</h3>
+<ul class="places">${
+    places.map((p) =>
+      `<li><a href="${searchHref(root, p.link)}">${escapeHtml(p.label)} <span>${
+        num(p.n)
+      }</span></a></li>`
+    ).join("")
+  }</ul>`;
+}
 
 function total(store: ClubStore, link: SearchLink): number {
   const raw: RawSearch = { ...link, waitlist: link.waitlist ?? null, page: null, limit: 1 };
@@ -68,29 +134,45 @@ export function homePage(deps: SiteDeps, store: ClubStore, access: FeeAccess): s
   const clubs = findPage(store, { ...all.value, limit: 1 }).total;
   const starters = STARTERS.map(([label, link]) => ({ label, link, n: total(store, link) }))
     .filter((s) => s.n > 0).map((s) => entry(root, s.label, s.link, s.n));
-  const topCountries = countries.slice(0, 4).map((c) =>
-    entry(root, `Clubs in ${c.value}`, { country: c.value }, c.count)
-  );
-  const topTypes = (facets.type ?? []).slice(0, 4).map((t) =>
-    entry(root, typeClubs(t.value), { type: t.value }, t.count)
-  );
   const regions = ["US", "CA"].map((code) => ({
     country: placeName(store, code) ?? code,
     regions: regionCounts(store, code),
   })).filter((g) => g.regions.length);
+  const popularRegions = regions.flatMap((g) =>
+    g.regions.filter((r) => r.key !== null && r.name).map((r) => ({
+      label: r.name!,
+      link: { country: g.country, state: r.name },
+      n: r.count,
+    }))
+  ).sort((a, b) => b.n - a.n).slice(0, PLACES);
+  const popularCountries = countries.slice(0, PLACES).map((c) => ({
+    label: c.value,
+    link: { country: c.value },
+    n: c.count,
+  }));
   const imported = store.meta.imported_at ? store.meta.imported_at.slice(0, 10) : null;
-  const main = `<h1>Find a private club</h1>
+  const main = `<div class="hero">
+<h1>Find a private club</h1>
 <p class="lede">${plural(clubs, "private membership club")} in ${
     plural(countries.length, "country", "countries")
   }: golf and country clubs, city and social clubs, athletic, outdoor and yacht clubs.</p>
 ${fullForm(root, { facets, regions })}
-<h2>Start with</h2>
+</div>
+<section aria-labelledby="by-type"><h2 id="by-type">Browse by type</h2>
+<ul class="tiles">
+${typeTiles(root, facets.type ?? [])}
+</ul></section>
+<section aria-labelledby="places"><h2 id="places">Popular places</h2>
+${placeList(root, "States and provinces", popularRegions)}
+${placeList(root, "Countries", popularCountries)}
+</section>
+<section aria-labelledby="start"><h2 id="start">Start with</h2>
 <ul class="entries">
-${[...starters, ...topTypes, ...topCountries].join("\n")}
+${starters.join("\n")}
 <li><a href="${searchHref(root, {})}">Every club, A to Z<span class="muted">${
     plural(clubs, "club")
   }</span></a></li>
-</ul>
+</ul></section>
 <h2>For developers</h2>
 <ul>
 <li><a href="${root}/api/v1/clubs?type=golf&amp;state=FL&amp;limit=5">REST API</a>: <code>GET /api/v1/clubs</code> with the same parameters as this site's addresses</li>

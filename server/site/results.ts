@@ -38,6 +38,7 @@ import {
   type SearchLink,
   searchQuery,
   typeClubs,
+  waitlistBadge,
   waitlistText,
 } from "../html/mod.ts";
 import type { SiteDeps } from "./deps.ts";
@@ -56,11 +57,8 @@ export function placeLine(club: Pick<Club, "city" | "state" | "country">): strin
 
 function clubItem(root: string, club: Club): string {
   const place = placeLine(club);
-  const tags = [
-    club.type === null ? null : humanize(club.type),
-    waitlistText(club.waitlist_status),
-    club.status === "coming_soon" ? "Coming soon" : null,
-  ].filter((t) => t !== null).map((t) => `<span class="tag">${escapeHtml(t)}</span>`).join("");
+  const tags = waitlistBadge(club.waitlist_status) +
+    (club.status === "coming_soon" ? '<span class="tag">Coming soon</span>' : "");
   const views = club.fee_views;
   const fees = [views.initiation, views.annual].every((v) => v.kind === "none")
     ? '<p class="fees muted">No fees on file</p>'
@@ -69,7 +67,8 @@ function clubItem(root: string, club: Club): string {
     }</p>`;
   return `<li class="club">${imageBox({ url: club.hero_image_url, name: club.name, alt: "" })}
 <div class="info"><h2><a href="${profileHref(root, club.slug)}">${escapeHtml(club.name)}</a></h2>
-${place ? `<p class="muted">${escapeHtml(place)}</p>` : ""}
+${club.type === null ? "" : `<p class="kind">${escapeHtml(humanize(club.type))}</p>`}
+${place ? `<p class="where">${escapeHtml(place)}</p>` : ""}
 <p class="tags">${tags}</p>
 ${fees}</div></li>`;
 }
@@ -137,6 +136,26 @@ function chips(root: string, link: SearchLink): string {
   );
   if (out.length > 1) items.push(`<li><a href="${searchHref(root, {})}">Clear all</a></li>`);
   return `<ul class="chips" aria-label="Chosen filters">${items.join("")}</ul>`;
+}
+
+/** How many filters a search has chosen (name, type, places, membership values). */
+function chosenCount(link: SearchLink): number {
+  return [link.q, link.type, link.country, link.state, link.city].filter((v) => v).length +
+    (link.waitlist?.length ?? 0);
+}
+
+/**
+ * The filter lists in a disclosure: one tap away above the results on a
+ * phone, a sidebar that is always open on wide screens (the stylesheet
+ * shows a closed `<details>`'s content there). No script either way.
+ */
+function filterPanel(lists: string, link: SearchLink): string {
+  const n = chosenCount(link);
+  return `<details class="refine"><summary>Filters${
+    n ? ` <span class="count">(${num(n)} chosen)</span>` : ""
+  }</summary>
+${lists}
+</details>`;
 }
 
 /** A suggestion's change in words: `“royal sydney”`, `Golf clubs`, `any state or region`. */
@@ -295,23 +314,22 @@ export function resultsPage(
     }">browse every club</a>.</p>`;
   const offers = found.total === 0 || fuzzy ? ways(store, root, search, fuzzy) : "";
   const feeNote = access === "locked"
-    ? `<p class="notice">${escapeHtml(ACCESS_NOTE.locked)} <a href="${root}/sign-in?next=${
+    ? `<p class="feenote">Fees are locked: <a href="${root}/sign-in?next=${
       escapeHtml(queryComponent(here))
-    }">Sign in</a></p>`
-    : `<p class="notice">${escapeHtml(ACCESS_NOTE[access])}</p>`;
+    }">sign in</a> to see them.</p>`
+    : `<p class="feenote">${escapeHtml(ACCESS_NOTE[access])}</p>`;
   const main = `<h1>${escapeHtml(title)}</h1>
 <p class="lede" role="status">${summary}</p>
 ${compactForm(root, link)}
 ${chips(root, link)}
-<p class="tofilters"><a href="#filters">Jump to the filters</a></p>
 <div class="layout">
+${filterPanel(facetLists(root, link, facets, selection(store, link, search)), link)}
 <section aria-label="Results">
 ${offers}
-${feeNote}
+${clubs.length ? feeNote : ""}
 ${list}
 ${pager(root, link, query.page, last)}
 </section>
-${facetLists(root, link, facets, selection(store, link, search))}
 </div>`;
   const html = pageShell({
     title: query.page > 1 ? `${title}, page ${num(query.page)}` : title,

@@ -72,7 +72,7 @@ Deno.test("imageBox() sizes the box, lazy-loads list images and falls back to in
     name: "Royal Sydney Golf Club",
     alt: "",
   });
-  assert(list.includes('width="96" height="72" loading="lazy"'));
+  assert(list.includes('width="144" height="108" loading="lazy"'));
   assert(list.includes('alt=""') && list.includes('data-initials="RS"'));
   const hero = imageBox({
     url: "https://img.example/a.jpg",

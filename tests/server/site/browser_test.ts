@@ -275,6 +275,85 @@ Deno.test({
   },
 });
 
+Deno.test({
+  name:
+    "on a phone, results start in the top half of the first screen and the filters open from a disclosure, without JavaScript",
+  ignore,
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const { origin, http } = await server();
+    await using launched = await launchBrowser();
+    try {
+      const page = await launched.browser.newPage();
+      const problems = watch(page);
+      await servePhotos(page, origin);
+      await page.setJavaScriptEnabled(false);
+      // The busiest top of a results page: a heading, two chosen filters, fees locked.
+      const path = "/clubs?type=golf&country=United%20States";
+      const top = () => page.$eval(".results > li", (e) => e.getBoundingClientRect().top);
+      // Not hidden by `display`, `visibility` or `content-visibility` (a closed `<details>`).
+      const shown = (selector: string) =>
+        page.$eval(selector, (e) => e.checkVisibility({ contentVisibilityAuto: true }));
+
+      await t.step("390×844: the first result's top is in the top half", async () => {
+        await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+        await go(page, origin + path);
+        const y = await top();
+        assert(y < 422, `the first result starts at ${y} px`);
+        assertStrictEquals(await sideways(page), 0);
+        // The filters wait, folded, above the results.
+        assertStrictEquals(
+          await page.$eval("details.refine", (d) => d.hasAttribute("open")),
+          false,
+        );
+        assertStrictEquals(await shown("#facet-type ~ ul a"), false);
+        const below = await page.$eval(
+          "details.refine",
+          (d) => d.getBoundingClientRect().bottom,
+        );
+        assert(below <= y, "the disclosure comes before the results");
+      });
+
+      await t.step("one tap opens the filters, and a filter applies", async () => {
+        await page.tap("details.refine > summary");
+        assertStrictEquals(await page.$eval("details.refine", (d) => d.hasAttribute("open")), true);
+        assert(await shown("#facet-type ~ ul a"), "the type list shows");
+        // axe-core is a script: run for its check only (the page's CSP runs none anyway).
+        await page.setJavaScriptEnabled(true);
+        assertEquals(await axeViolations(page), [], "open filters");
+        await page.setJavaScriptEnabled(false);
+        await Promise.all([
+          page.waitForNavigation({ waitUntil: "load" }),
+          page.tap("#facet-country ~ ul a[href='/clubs?type=golf&country=Switzerland']"),
+        ]);
+        assertStrictEquals(page.url(), `${origin}/clubs?type=golf&country=Switzerland`);
+        assert((await text(page, ".lede")).startsWith("1 club"));
+      });
+
+      await t.step("desktop: the filters are an open sidebar beside the results", async () => {
+        await page.setViewport({ width: 1280, height: 900 });
+        await go(page, origin + path);
+        assert(await shown("#facet-type ~ ul a"), "the filters show without a tap");
+        assertStrictEquals(await shown("details.refine > summary"), false);
+        const [list, filters] = await Promise.all([
+          page.$eval(".results", (e) => e.getBoundingClientRect().right),
+          page.$eval("details.refine", (e) => e.getBoundingClientRect().left),
+        ]);
+        assert(list < filters, "results on the left, filters on the right");
+        assert((await top()) < 450, "the first result is high on the page");
+      });
+
+      await t.step("no console error, page error or failed request", () => {
+        assertEquals(problems, []);
+      });
+      await page.close();
+    } finally {
+      await http.shutdown();
+    }
+  },
+});
+
 /** The fixture clubs plus one in St. John's whose name has apostrophes too. */
 async function apostropheFixture(): Promise<Fixture> {
   const text = await Deno.readTextFile(FIXTURE_CSV);

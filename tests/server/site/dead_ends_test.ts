@@ -137,7 +137,7 @@ Deno.test("error pages for people name no API, no code and no OpenAPI document",
 
 Deno.test("counts read as words: one club, thousands separated", async () => {
   const home = main(await page("/"));
-  assert(home.includes('Yacht clubs<span class="muted">1 club</span>'), "one club");
+  assert(home.includes("<b>Yacht clubs</b><span>1 club</span>"), "one club");
   assert(!/\b1 clubs\b/.test(home));
   const one = main(await page("/clubs?type=yacht"));
   assertMatch(one, /1 club · showing 1–1|1 club &#183; showing 1&#8211;1/);

@@ -114,11 +114,9 @@ Deno.test("results list the total, each club linking to its profile with its fac
   assert(html.includes('<a href="/clubs/seminole">Seminole Golf Club</a>'));
   assert(html.includes('<a href="/clubs/riverside-tampa">Riverside Country Club</a>'));
   assert(html.includes("Juno Beach, Florida, United States"));
-  assert(
-    html.includes(
-      '<span class="tag">Country club</span><span class="tag">Open to applications</span>',
-    ),
-  );
+  // The type above the name, the place, then the waitlist as a coloured badge.
+  assert(html.includes('<p class="kind">Country club</p>'));
+  assert(html.includes('<span class="wl wl-open">Open to applications</span>'));
 });
 
 Deno.test("paging links: previous, next, the first and last pages and the pages around keep the filters", async () => {
