@@ -24,7 +24,7 @@ import { isIsoKey, NORTH_AMERICA, resolveCountryKey, resolveStateKey } from "../
 import type { ClubStore } from "../store/store.ts";
 import { clubBits, clubNames, keyIndex, longestName, typeMask } from "./key_index.ts";
 import { bitsWhere, countBits, eachBit, hasBit, intersect, pageOfBits } from "./bits.ts";
-import { wordHits, wordIndex, wordMatches, wordTier } from "./words.ts";
+import { countWordMatches, wordHits, wordIndex, wordMatches, wordTier } from "./words.ts";
 
 /** One page of matches as ranks, before any representation is chosen. */
 export interface SearchPage {
@@ -150,8 +150,11 @@ interface Plan {
   hit: Uint8Array | null;
 }
 
-/** The plan of a query, or null when no club can match (a value no club has). */
-function plan(store: ClubStore, q: SearchQuery): Plan | null {
+/** The clubs a query's key filters allow, or null when none can match (a value no club has). */
+function keyFilter(
+  store: ClubStore,
+  q: SearchQuery,
+): { filter: Uint32Array | null; allowed: number } | null {
   const idx = keyIndex(store);
   // Without a country, a state search stays within the US and Canada.
   const countryKey = q.country === null ? null : resolveCountryKey(store, q.country);
@@ -179,7 +182,14 @@ function plan(store: ClubStore, q: SearchQuery): Plan | null {
   if (q.waitlist) sets.push(clubBits(store, "waitlist", idx.waitlists.mask(q.waitlist)));
   const filter = intersect(sets);
   const allowed = filter ? countBits(filter) : idx.size;
-  if (allowed === 0) return null;
+  return allowed === 0 ? null : { filter, allowed };
+}
+
+/** The plan of a query, or null when no club can match (a value no club has). */
+function plan(store: ClubStore, q: SearchQuery): Plan | null {
+  const keys = keyFilter(store, q);
+  if (keys === null) return null;
+  const { filter, allowed } = keys;
   const out: Plan = { filter, allowed, candidates: null, names: null, fragment: "", hit: null };
   if (q.q === null) return out;
 
@@ -324,6 +334,25 @@ export function findPage(store: ClubStore, q: SearchQuery): SearchPage {
   if (known !== undefined) return page(known);
   totals(store).set(key, total);
   return page(total);
+}
+
+/**
+ * How many clubs a query matches: the total {@link findPage} gives, without
+ * a page. `words` and `fuzzy` are counted straight from the word lists
+ * (see {@link countWordMatches}): no list of matches is built or kept, so
+ * trying many corrected searches (suggest.ts) costs little each.
+ *
+ * @example
+ * ```ts ignore
+ * countMatches(store, query) === findPage(store, query).total; // true
+ * ```
+ */
+export function countMatches(store: ClubStore, q: SearchQuery): number {
+  if (q.q !== null && q.match !== "substring" && q.words.length > 0) {
+    const keys = keyFilter(store, q);
+    return keys === null ? 0 : countWordMatches(store, q.words, q.match, keys.filter);
+  }
+  return findPage(store, { ...q, sort: "name", page: 1, limit: 1 }).total;
 }
 
 /**

@@ -31,7 +31,7 @@ import { isIsoKey, NORTH_AMERICA, resolveCountryKey, resolveStateKey } from "../
 import type { ClubStore } from "../store/store.ts";
 import { keyIndex, typeMask } from "./key_index.ts";
 import type { SearchQuery } from "./query.ts";
-import { filterKey, findPage } from "./search.ts";
+import { countMatches, filterKey } from "./search.ts";
 import { NearIndex } from "./near.ts";
 import { vocabNear, wordIndex } from "./words.ts";
 
@@ -132,6 +132,27 @@ function codeLike(raw: string): boolean {
 /** A candidate: the parameters it changes and the query it runs. */
 type Candidate = [Suggestion["params"], SearchQuery];
 
+/** Bytes of the closest words kept per unknown word of `q` (see core/store/memo.ts). */
+const CORRECTIONS_BYTES = 256 * 1024;
+
+/**
+ * The closest words names hold to a word no name holds (`last`: the last
+ * word of `q`, which may also be the start of a word), best first. Kept
+ * per snapshot and word: searches that find nothing often share a
+ * misspelt word, and each then looks it up once.
+ */
+function corrections(store: ClubStore, word: string, last: boolean): readonly string[] {
+  return store.memo<string, readonly string[]>("search.word_corrections", CORRECTIONS_BYTES).use(
+    `${last ? "p" : "w"}${word}`,
+    () => {
+      const index = wordIndex(store);
+      return closest(vocabNear(store), word, (i) => index.docs(i), last).map((i) =>
+        index.vocab[i]!
+      );
+    },
+  );
+}
+
 function qCandidates(store: ClubStore, q: SearchQuery): Candidate[] {
   if (q.q === null || q.words.length === 0) return [];
   const out: Candidate[] = [];
@@ -141,11 +162,7 @@ function qCandidates(store: ClubStore, q: SearchQuery): Candidate[] {
   const last = q.words.at(-1);
   const unknown = [...new Set(q.words)].filter((w) => index.id(w) < 0).slice(0, MAX_UNKNOWN_WORDS);
   if (!unknown.length) return out;
-  const near = vocabNear(store);
-  const options = new Map(unknown.map((w) => [
-    w,
-    closest(near, w, (i) => index.docs(i), w === last).map((i) => index.vocab[i]!),
-  ]));
+  const options = new Map(unknown.map((w) => [w, corrections(store, w, w === last)]));
   // The best correction of every word, then the next ones of the first word.
   const first = unknown[0]!;
   const variants = (options.get(first) ?? []).map((alt, n) =>
@@ -298,7 +315,7 @@ export function suggest(store: ClubStore, q: SearchQuery): Suggestion[] {
         const id = JSON.stringify(params);
         if (out.length >= MAX_SUGGESTIONS || seen.has(id)) return;
         seen.add(id);
-        const { total } = findPage(store, { ...query, sort: "name", page: 1, limit: 1 });
+        const total = countMatches(store, query);
         if (total > 0) out.push({ params, total });
       };
       for (const make of MAKERS) {

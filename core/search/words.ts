@@ -27,8 +27,9 @@ import type { DatabaseSync } from "node:sqlite";
 import { ONE_TYPO_LETTERS, TWO_TYPOS_LETTERS } from "../model/search_params.ts";
 import type { MatchMode } from "../model/search_params.ts";
 import type { ClubStore } from "../store/store.ts";
+import { hasBit } from "./bits.ts";
 import { columnValues } from "./key_index.ts";
-import { editDistance, NearIndex } from "./near.ts";
+import { editDistance, letterMask, NearIndex, popcount } from "./near.ts";
 
 const NON_WORD = /[^\p{L}\p{N}]+/u;
 
@@ -60,37 +61,8 @@ export function typoAllowance(letters: number): number {
   return letters >= TWO_TYPOS_LETTERS ? 2 : letters >= ONE_TYPO_LETTERS ? 1 : 0;
 }
 
-// Edit distance lives with the deletion index that relies on it.
-export { editDistance } from "./near.ts";
-
-/**
- * The letters a word holds, as bits (a–z, then digits and other letters
- * folded onto six more bits). Each letter of `a` that `b` lacks costs at
- * least one edit, so `popcount(mask(a) & ~mask(b))` bounds their distance
- * from below.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { letterMask } from "./words.ts";
- * assert.deepStrictEqual(letterMask("abc") === 0b111, true);
- * ```
- */
-export function letterMask(word: string): number {
-  let m = 0;
-  for (let i = 0; i < word.length; i++) {
-    const c = word.charCodeAt(i);
-    m |= 1 << (c >= 97 && c <= 122 ? c - 97 : 26 + (c % 6));
-  }
-  return m >>> 0;
-}
-
-/** Bits set in a 32-bit number. */
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
+// Edit distance and the letters bound live with the deletion index that relies on them.
+export { editDistance, letterMask } from "./near.ts";
 
 /** Reads little-endian 32-bit integers out of a blob (whose bytes may start anywhere). */
 function int32s(blob: Uint8Array): Int32Array {
@@ -490,6 +462,91 @@ export function wordMatches(
     }
     return new WordMatches(list, typos, size);
   });
+}
+
+/** Per vocabulary word, the distinct query words it matches (bit `k`: word `k`); zero between calls. */
+let wordBits = new Uint32Array(0);
+/** Clubs counted during one count (an epoch per count: no clearing). */
+let counted = new Uint32Array(0);
+let countEpoch = 0;
+
+/** Distinct query words {@link countWordMatches} tells apart with one bit each. */
+const COUNTED_WORDS = 31;
+
+/**
+ * How many clubs {@link wordMatches} would list for `words` in `mode`,
+ * among those `filter` holds (every club when null), without building or
+ * keeping the list: the rarest word's clubs are the candidates and each is
+ * checked against the other words through its own name's words (a few per
+ * club), so the work is the rarest word's clubs, not every word's.
+ *
+ * @example
+ * ```ts ignore
+ * countWordMatches(store, ["st", "andrews"], "words", null) ===
+ *   wordMatches(store, ["st", "andrews"], "words").list.length; // true
+ * ```
+ */
+export function countWordMatches(
+  store: ClubStore,
+  words: readonly string[],
+  mode: MatchMode,
+  filter: Uint32Array | null,
+): number {
+  const distinct = [...new Set(words)];
+  const lastWord = words.at(-1);
+  if (distinct.length > COUNTED_WORDS) {
+    const { list } = wordMatches(store, words, mode);
+    if (!filter) return list.length;
+    let n = 0;
+    for (let j = 0; j < list.length; j++) if (hasBit(filter, list[j]!)) n++;
+    return n;
+  }
+  const index = wordIndex(store);
+  const { first, clubs, starts, tokens } = index;
+  const hits = distinct.map((w) => wordHits(store, w, mode, w === lastWord).ids);
+  let rarest = -1;
+  let least = Infinity;
+  for (let k = 0; k < hits.length; k++) {
+    let n = 0;
+    for (const w of hits[k]!) n += first[w + 1]! - first[w]!;
+    if (n === 0) return 0;
+    if (n < least) (rarest = k, least = n);
+  }
+  if (rarest < 0) return 0;
+  if (wordBits.length < index.vocab.length) wordBits = new Uint32Array(index.vocab.length);
+  let need = 0;
+  for (let k = 0; k < hits.length; k++) {
+    if (k === rarest) continue;
+    need |= 1 << k;
+    for (const w of hits[k]!) wordBits[w]! |= 1 << k;
+  }
+  const candidates = hits[rarest]!;
+  // A club under two of the rarest word's matches is counted once.
+  const once = candidates.length > 1;
+  if (once) {
+    if (counted.length < starts.length - 1) counted = new Uint32Array(starts.length - 1);
+    if (++countEpoch === 0xffffffff) (counted.fill(0), countEpoch = 1);
+  }
+  let total = 0;
+  for (let k = 0; k < candidates.length; k++) {
+    const w = candidates[k]!;
+    for (let p = first[w]!; p < first[w + 1]!; p++) {
+      const c = clubs[p]!;
+      if (once) {
+        if (counted[c] === countEpoch) continue;
+        counted[c] = countEpoch;
+      }
+      if (filter !== null && (filter[c >>> 5]! & (1 << (c & 31))) === 0) continue;
+      if (need !== 0) {
+        let got = 0;
+        for (let t = starts[c]!; t < starts[c + 1]!; t++) got |= wordBits[tokens[t]!]!;
+        if ((got & need) !== need) continue;
+      }
+      total++;
+    }
+  }
+  for (const ids of hits) for (const w of ids) wordBits[w] = 0;
+  return total;
 }
 
 /**

@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import { MAX_EDITS, NearIndex } from "../../../core/search/near.ts";
+import { letterMask, MAX_EDITS, NearIndex, popcount } from "../../../core/search/near.ts";
 import { editDistance } from "../../../core/search/words.ts";
-import { assertEquals, assertThrows } from "../../_assert.ts";
+import { assert, assertEquals, assertThrows } from "../../_assert.ts";
 
 /** What comparing `text` with every value gives: `[position, edits]` within `max`. */
 function bruteForce(values: readonly string[], text: string, max: number): [number, number][] {
@@ -44,4 +44,46 @@ Deno.test("NearIndex lists the values starting with a prefix, in their own order
   assertEquals(index.startingWith("royal"), [0, 3]);
   assertEquals(index.startingWith("z"), []);
   assertEquals(index.startingWith(""), [0, 1, 2, 3, 4, 5]);
+});
+
+/** Optimal string alignment distance (swaps of neighbours count one), the whole table. */
+function textbook(a: string, b: string): number {
+  const d = Array.from(
+    { length: a.length + 1 },
+    (_, i) => Array.from({ length: b.length + 1 }, (_, j) => i === 0 ? j : j === 0 ? i : 0),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i]![j] = Math.min(
+        d[i - 1]![j]! + 1,
+        d[i]![j - 1]! + 1,
+        d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      }
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+Deno.test("editDistance() is the full table's distance, capped at max + 1, whole or as a prefix (property)", () => {
+  fc.assert(
+    fc.property(word, word, fc.integer({ min: 0, max: 3 }), (a, b, max) => {
+      assertEquals(editDistance(a, b, max), Math.min(textbook(a, b), max + 1));
+      let best = Infinity;
+      for (let n = 0; n <= b.length; n++) best = Math.min(best, textbook(a, b.slice(0, n)));
+      assertEquals(editDistance(a, b, max, true), Math.min(best, max + 1));
+    }),
+    { numRuns: 1000 },
+  );
+});
+
+Deno.test("letterMask() never says two texts are more edits apart than they are (property)", () => {
+  fc.assert(
+    fc.property(word, word, (a, b) => {
+      assert(popcount(letterMask(a) & ~letterMask(b)) <= textbook(a, b));
+    }),
+    { numRuns: 1000 },
+  );
 });

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { assert, assertEquals } from "../../_assert.ts";
 import { findPage } from "../../../core/search/search.ts";
 import { parseSearch, type RawSearch } from "../../../core/search/query.ts";
@@ -98,4 +99,49 @@ Deno.test("suggest() corrects two misspelt parameters together when neither alon
   assertEquals(suggestions({ type: "yaht", city: "New Yrok" }), [
     { params: { type: "yacht", city: "New York" }, total: 1 },
   ]);
+});
+
+/** Words of the fixture's names and places, misspelt by one or two edits, or left as they are. */
+const spelt = fc.constantFrom(
+  "royal",
+  "valley",
+  "golf",
+  "club",
+  "sydney",
+  "george",
+  "national",
+  "augusta",
+  "pine",
+).chain((w) =>
+  fc.oneof(
+    fc.constant(w),
+    fc.nat(w.length - 1).map((i) => w.slice(0, i) + w.slice(i + 1)),
+    fc.nat(w.length - 1).map((i) => w.slice(0, i) + "x" + w.slice(i)),
+    fc.nat(w.length - 2).map((i) => w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2)),
+  )
+);
+const misspelt = fc.record({
+  q: fc.option(fc.array(spelt, { minLength: 1, maxLength: 3 }).map((ws) => ws.join(" ")), {
+    nil: undefined,
+  }),
+  match: fc.constantFrom(undefined, "words", "fuzzy"),
+  type: fc.constantFrom(undefined, "golf", "golff", "yaht"),
+  city: fc.constantFrom(undefined, "Zurch", "Sydny"),
+  state: fc.constantFrom(undefined, "Florda", "NSW"),
+}, { requiredKeys: [] });
+
+Deno.test("suggest() answers alike with its memos warm or cleared, each total findPage's (property)", () => {
+  fc.assert(
+    fc.property(misspelt, (raw) => {
+      const q = parseSearch(raw as RawSearch);
+      fc.pre(q.ok && findPage(store, q.value).total === 0);
+      if (!q.ok) return;
+      const warm = suggest(store, { ...q.value });
+      store.clearCaches();
+      const cold = suggest(store, { ...q.value });
+      assertEquals(cold, warm);
+      for (const s of cold) assertEquals(totalWith(raw as RawSearch, s), s.total);
+    }),
+    { numRuns: 300 },
+  );
 });

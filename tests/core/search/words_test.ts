@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { assert, assertEquals } from "../../_assert.ts";
-import { search } from "../../../core/search/search.ts";
-import type { RawSearch } from "../../../core/search/query.ts";
+import { countMatches, findPage, search } from "../../../core/search/search.ts";
+import { parseSearch, type RawSearch } from "../../../core/search/query.ts";
 import { DatabaseSync } from "node:sqlite";
 import {
   buildWordIndex,
@@ -235,4 +235,36 @@ Deno.test("sort=relevance returns the same clubs as name order, paged alike (pro
     ),
     { numRuns: 150 },
   );
+});
+
+Deno.test("countMatches() gives the total findPage gives, in every mode and with any filters (property)", () => {
+  fc.assert(
+    fc.property(
+      query,
+      filters,
+      fc.constantFrom(...MATCH_MODES),
+      fc.boolean(),
+      (q, f, match, warm) => {
+        const parsed = parseSearch({ ...f, q, match });
+        assert(parsed.ok);
+        if (!warm) store.clearCaches();
+        const total = findPage(store, { ...parsed.value }).total;
+        assertEquals(
+          countMatches(store, { ...parsed.value }),
+          total,
+          JSON.stringify([q, f, match]),
+        );
+      },
+    ),
+    { numRuns: 500 },
+  );
+});
+
+Deno.test("countMatches() counts a query of more words than it tells apart by bits", () => {
+  const many = Array.from({ length: 40 }, (_, i) => `w${i}`).join(" ");
+  for (const q of [many, `golf ${many}`, `${"golf club ".repeat(20)}`]) {
+    const parsed = parseSearch({ q, match: "fuzzy" });
+    assert(parsed.ok);
+    assertEquals(countMatches(store, parsed.value), findPage(store, parsed.value).total, q);
+  }
 });
