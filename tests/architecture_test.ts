@@ -145,8 +145,6 @@ const OVER_MAX_LINES: string[] = [
   "cli/import.ts",
   // Name search: folding, trigram candidates, common-word bitsets and fuzzy matching.
   "core/search/words.ts",
-  // The accept loop: timeouts, the connection cap and EMFILE survival.
-  "server/runtime/connections.ts",
   // The profile route: negotiation, validators, fee views and the HTML page.
   "server/routes/profile.ts",
 ];

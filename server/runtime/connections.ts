@@ -53,47 +53,27 @@
  * ```
  * @module
  */
+import { type ConnectionLimits } from "./connection_limits.ts";
+import {
+  type ConnectionHttp,
+  missingApi,
+  type ServeHandler,
+  type ServeOnConnection,
+  serveOnConnection,
+} from "./_serve_on_connection.ts";
 
-/** How many connections a server keeps and for how long. */
-export interface ConnectionLimits {
-  /** Most connections open at once (this server, i.e. one isolate). */
-  maxConnections: number;
-  /**
-   * A connection with no request in progress is closed after this many ms:
-   * the header-read timeout of a new connection and the keep-alive timeout
-   * of a used one.
-   */
-  idleTimeoutMs: number;
-  /** A request still unanswered after this many ms (body read included) closes its connection. */
-  requestTimeoutMs: number;
-}
-
-/**
- * The defaults `serve` uses. 4,096 idle connections cost about 65 MB (16 KB
- * each, measured); `serve` lowers the cap further to fit the process's
- * file-descriptor limit (see {@link connectionCap}).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { DEFAULT_CONNECTION_LIMITS } from "./connections.ts";
- * assert.deepStrictEqual(DEFAULT_CONNECTION_LIMITS.idleTimeoutMs, 10000);
- * ```
- */
-export const DEFAULT_CONNECTION_LIMITS: Readonly<ConnectionLimits> = Object.freeze({
-  maxConnections: 4096,
-  idleTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-});
-
-/** File descriptors kept free for the database, the session store, stdio and the runtime. */
-export const RESERVED_FDS = 100;
-
-/** A request handler, as `Deno.serve` takes it. */
-export type ServeHandler = (
-  req: Request,
-  info: Deno.ServeHandlerInfo<Deno.NetAddr>,
-) => Response | Promise<Response>;
+export {
+  connectionCap,
+  type ConnectionLimits,
+  DEFAULT_CONNECTION_LIMITS,
+  fdLimit,
+  RESERVED_FDS,
+} from "./connection_limits.ts";
+export {
+  checkPerConnectionServing,
+  REQUIRED_DENO,
+  type ServeHandler,
+} from "./_serve_on_connection.ts";
 
 /** Options of {@link serveConnections}. */
 export interface ServeConnectionsOptions {
@@ -137,103 +117,6 @@ export interface ConnectionServer {
    * finish (still bounded by the request timeout), then resolves.
    */
   shutdown(): Promise<void>;
-}
-
-/** The part of Deno's per-connection server that is used here. */
-interface ConnectionHttp {
-  finished: Promise<void>;
-  shutdown(): Promise<void>;
-}
-
-type ServeOnConnection = (
-  conn: Deno.Conn,
-  signal: AbortSignal,
-  handler: ServeHandler,
-  onError: (error: unknown) => Response,
-  onListen: () => void,
-) => ConnectionHttp;
-
-/** Deno's internal per-connection server, if this Deno has it. */
-function internalServeOnConnection(): ServeOnConnection | null {
-  const deno = Deno as unknown as Record<symbol | string, unknown>;
-  const key = deno.internal;
-  const internals = typeof key === "symbol" ? deno[key] as Record<string, unknown> : undefined;
-  const fn = internals?.serveHttpOnConnection;
-  return typeof fn === "function" ? fn as ServeOnConnection : null;
-}
-
-const serveOnConnection = internalServeOnConnection();
-
-/** The Deno release serving is built and tested on (its internal API is not stable). */
-export const REQUIRED_DENO = "2.9.6";
-
-/**
- * Throws the start-up error of a Deno without `serveHttpOnConnection`:
- * serving without it would lose the timeouts, the cap and EMFILE survival,
- * so `serve` refuses to start instead of falling back to `Deno.serve`.
- *
- * @example
- * ```ts
- * import { checkPerConnectionServing } from "./connections.ts";
- * checkPerConnectionServing(); // returns on Deno 2.9.6; throws where the API is gone
- * ```
- */
-export function checkPerConnectionServing(): void {
-  if (serveOnConnection === null) throw missingApi();
-}
-
-function missingApi(): Error {
-  return new Error(
-    `this Deno (${Deno.version.deno}) lacks Deno[Deno.internal].serveHttpOnConnection, ` +
-      `which serve needs to accept connections itself: run it with Deno ${REQUIRED_DENO}`,
-  );
-}
-
-/**
- * The soft limit on open file descriptors of this process, from
- * `/proc/self/limits`; null where that cannot be read (not Linux).
- *
- * @example
- * ```ts ignore
- * import { fdLimit } from "./connections.ts";
- * fdLimit(); // 20000 (what `ulimit -n` says)
- * ```
- */
-export function fdLimit(): number | null {
-  try {
-    const text = Deno.readTextFileSync("/proc/self/limits");
-    const m = /^Max open files\s+(\d+|unlimited)/m.exec(text);
-    if (!m) return null;
-    return m[1] === "unlimited" ? null : Number(m[1]);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The connection cap of each of `isolates` servers in one process: the
- * requested total, or by default the lower of
- * {@link DEFAULT_CONNECTION_LIMITS}.maxConnections and the descriptor limit
- * less {@link RESERVED_FDS}, split between the isolates (they share the
- * process's descriptors). At least 1.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { connectionCap } from "./connections.ts";
- * assert.deepStrictEqual(connectionCap(null, 1, 256), 156);
- * assert.deepStrictEqual(connectionCap(null, 2, 20_000), 2048);
- * connectionCap(300, 2, 256); // 150 (explicit: honoured even above the fd limit)
- * ```
- */
-export function connectionCap(
-  requested: number | null,
-  isolates: number,
-  limit: number | null,
-): number {
-  const total = requested ??
-    Math.min(DEFAULT_CONNECTION_LIMITS.maxConnections, (limit ?? Infinity) - RESERVED_FDS);
-  return Math.max(1, Math.floor(total / isolates));
 }
 
 /** One accepted connection. */
