@@ -24,11 +24,13 @@ import {
   type ImportSummary,
   LIMITS_TEXT,
   openSource,
+  type RatesSummary,
   readDelimiter,
   type RowError,
   WARNING_RULES,
   type WarningSummary,
 } from "../core/import/mod.ts";
+import { MAX_RATES_BYTES, type Rates, RatesFileError, readRatesFile } from "../core/rates/mod.ts";
 import { progressReporter } from "./output/progress.ts";
 import { renderTable, terminalColumns } from "./output/table.ts";
 import { safeText } from "./output/text.ts";
@@ -50,6 +52,18 @@ const HELP_COLUMN = 20;
 /** The options of `import`, by the setting each fills (the file is the one positional argument). */
 export const IMPORT_OPTIONS = {
   db: dbOption("database to replace"),
+  /** null: keep the rates of the database replaced. */
+  rates: {
+    flag: "rates",
+    placeholder: "FILE",
+    default: null,
+    shown: "those of the database replaced",
+    parse: (raw: string): Parsed<string | null> => ({ ok: true, value: raw }),
+    help:
+      `exchange rates for the website: CSV "date,currency,rate", units per 1 EUR, one day, at most ${
+        MAX_RATES_BYTES / 1024
+      } KiB`,
+  },
   /** null: from the file name, else the content. */
   format: {
     flag: "format",
@@ -138,8 +152,9 @@ export const IMPORT_OPTIONS = {
   },
 } satisfies OptionTable;
 
-const USAGE = `Usage: main.ts import <file | -> [--db PATH] [--format F] [--encoding E]
-       [--delimiter C] [--strict] [--dry-run] [--diff] [--report json] [--max-errors N] [--wait]
+const USAGE = `Usage: main.ts import <file | -> [--db PATH] [--rates FILE] [--format F]
+       [--encoding E] [--delimiter C] [--strict] [--dry-run] [--diff]
+       [--report json] [--max-errors N] [--wait]
 
 Rebuilds the directory database from a snapshot: CSV (.csv; the delimiter,
 one of , ; tab |, is read from the header line), TSV (.tsv), NDJSON (.ndjson,
@@ -148,7 +163,10 @@ any of them gzipped (.gz). The new database is built beside the target and
 swapped in only when complete and checked; on any error the old database is
 left untouched. A running server picks up the new snapshot without a
 restart. Rows that cannot be served correctly are errors; rows that can
-(a country code, an unknown type, ...) are imported with a warning.
+(a country code, an unknown type, ...) are imported with a warning. The
+snapshot also holds the exchange rates the website converts fees with:
+--rates FILE, else those of the database it replaces; an invalid rates
+file is refused like an invalid snapshot.
 ${LIMITS_NOTE}
 
 Options:
@@ -161,7 +179,7 @@ usage, 129/130/143 stopped by SIGHUP/SIGINT/SIGTERM (honoured until the new
 file replaces the old one; the report then says "cancelled").
 
 Examples:
-  main.ts import data/clubs.csv.gz
+  main.ts import data/clubs.csv.gz --rates data/rates.csv
   main.ts import export.csv --encoding windows-1252 --dry-run --diff
   main.ts import clubs.ndjson --db /srv/clubs.db --strict --report json
   gunzip -c snapshot.csv.gz | main.ts import - --db /srv/clubs.db`;
@@ -245,6 +263,9 @@ export const importCommand: Command = {
     const progress = progressReporter(source.size);
     const started = performance.now();
     try {
+      const rates = settings.rates === null
+        ? undefined
+        : await ratesFile(settings.rates, maxErrors);
       const s = await importCsv(source.stream, {
         dbPath,
         dryRun,
@@ -260,6 +281,7 @@ export const importCommand: Command = {
         delimiter,
         strict: settings.strict,
         onDiff,
+        rates,
       });
       progress.done();
       if (s.removedTemps.files.length) {
@@ -277,6 +299,7 @@ export const importCommand: Command = {
         }, ${s.types} type${s.types === 1 ? "" : "s"} in ${s.seconds.toFixed(2)} s`,
       );
       say(changes(s.diff, dryRun));
+      ratesLines(s.rates, settings.rates).forEach(say);
       entries.sort(byChange);
       if (report) {
         await writeOut(JSON.stringify(successReport(s, file, entries, settings.diff)) + "\n");
@@ -331,6 +354,50 @@ export const importCommand: Command = {
     }
   },
 };
+
+/**
+ * The rates of `--rates FILE`; an unreadable or invalid file is an
+ * {@link ImportError} (exit 1, nothing written), its errors naming their lines.
+ */
+async function ratesFile(path: string, maxErrors: number): Promise<Rates> {
+  let r;
+  try {
+    r = await readRatesFile(path);
+  } catch (e) {
+    if (e instanceof RatesFileError) throw new ImportError(`Cannot import: ${e.message}`);
+    throw e;
+  }
+  if (r.ok) return r.value;
+  const n = r.errors.length;
+  throw new ImportError(
+    `Cannot import: ${fmt(n)} error${n === 1 ? "" : "s"} in the rates file ${path}`,
+    r.errors.slice(0, maxErrors),
+    n,
+  );
+}
+
+/** What the new snapshot holds of rates, and the clubs' currencies that have none. */
+function ratesLines(r: RatesSummary | null, file: string | null): string[] {
+  if (r === null) {
+    return [
+      "Rates: none (the website shows fees in each club's own currency; add rates with --rates FILE)",
+    ];
+  }
+  const lines = [
+    `Rates: ${r.currencies} currencies of ${r.date} (${r.source}), ${
+      r.carried ? "kept from the database replaced" : `from ${file}`
+    }`,
+  ];
+  if (r.missing.length) {
+    lines.push(
+      `note: no rate for ${
+        r.missing.map((m) => `${m.currency} (${fmt(m.clubs)} club${m.clubs === 1 ? "" : "s"})`)
+          .join(", ")
+      }: the website shows those fees in their own currency only`,
+    );
+  }
+  return lines;
+}
 
 function exists(path: string): boolean {
   try {
@@ -462,6 +529,7 @@ function successReport(
         ...(withEntries ? { entries, entries_listed: entries.length } : {}),
       }
       : { compared: false, reason: s.diff.reason },
+    rates: s.rates,
     seconds: seconds(s.seconds),
     timing: Object.fromEntries(Object.entries(s.timing).map(([k, v]) => [k, seconds(v)])),
   };

@@ -16,20 +16,31 @@ import { fileURLToPath } from "node:url";
 import { importCsv, openSource } from "../core/import/build/import.ts";
 import { Directory } from "../core/store/directory.ts";
 import { ClubStore } from "../core/store/store.ts";
+import { readRatesFile } from "../core/rates/parse.ts";
 
 /** Path of the fixture CSV. */
 export const FIXTURE_CSV = fileURLToPath(new URL("./fixtures/clubs.csv", import.meta.url));
 
+/** The bundled exchange rates (data/rates.csv), for fixtures with rates. */
+export const BUNDLED_RATES_CSV = fileURLToPath(new URL("../data/rates.csv", import.meta.url));
+
 /**
- * Builds a database from a CSV file into `path` (atomically, like `main.ts import`).
+ * Builds a database from a CSV file into `path` (atomically, like `main.ts
+ * import`), with the rates of the file `rates` when given (`--rates`).
  *
  * @example
  * ```ts ignore
  * await importFile(FIXTURE_CSV, `${dir}/clubs.db`);
  * ```
  */
-export async function importFile(csv: string, path: string): Promise<void> {
-  await importCsv(openSource(csv).stream, { dbPath: path, source: "fixture" });
+export async function importFile(csv: string, path: string, rates?: string): Promise<void> {
+  let parsed;
+  if (rates !== undefined) {
+    const r = await readRatesFile(rates);
+    if (!r.ok) throw new Error(`invalid rates file ${rates}: ${JSON.stringify(r.errors)}`);
+    parsed = r.value;
+  }
+  await importCsv(openSource(csv).stream, { dbPath: path, source: "fixture", rates: parsed });
 }
 
 /** A fixture database in a fresh temp dir; `await using` removes it. */
@@ -50,6 +61,8 @@ export interface FixtureOptions {
   csv?: string;
   /** The directory's check interval in ms (default 0: on every read). */
   checkEveryMs?: number;
+  /** A rates file to import with it (default none: a snapshot without rates). */
+  rates?: string;
 }
 
 /**
@@ -64,7 +77,7 @@ export interface FixtureOptions {
 export async function fixture(options: FixtureOptions = {}): Promise<Fixture> {
   const dir = await Deno.makeTempDir({ prefix: "clubdir-test-" });
   const path = `${dir}/clubs.db`;
-  await importFile(options.csv ?? FIXTURE_CSV, path);
+  await importFile(options.csv ?? FIXTURE_CSV, path, options.rates);
   let store: ClubStore | null = null;
   let directory: Directory | null = null;
   const close = () => {

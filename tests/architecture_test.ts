@@ -37,6 +37,7 @@ const CORE_LAYERS: (string | string[])[] = [
   "stats",
   "search",
   "facets",
+  "rates",
   ["import", "sessions"],
 ];
 

@@ -14,7 +14,7 @@
 import type { ImportOptions, ImportSummary } from "./build/import.ts";
 import type { Format } from "./read/shape.ts";
 
-export { BUNDLED_SNAPSHOT, ensureDatabase } from "./build/bundled.ts";
+export { BUNDLED_RATES, BUNDLED_SNAPSHOT, ensureDatabase } from "./build/bundled.ts";
 export { ImportError, WARNING_RULES } from "./errors.ts";
 export { type Encoding, ENCODINGS } from "./read/encoding.ts";
 export { type Format, formatOfPath, FORMATS, readDelimiter } from "./read/shape.ts";
@@ -35,6 +35,7 @@ export type {
   ImportPhase,
   ImportSummary,
   ImportTiming,
+  RatesSummary,
 } from "./build/import.ts";
 export type { ListedWarning, WarningSummary } from "./errors.ts";
 export type { RowWarning, WarningRule } from "./read/quality.ts";

@@ -32,7 +32,6 @@ import { findPage, parseSearch, type RawSearch } from "../../core/search/mod.ts"
 import {
   ACCESS_NOTE,
   escapeHtml,
-  feeCell,
   humanize,
   imageBox,
   num,
@@ -51,6 +50,17 @@ import {
 import type { AppEnv } from "../http/env.ts";
 import { notModified, problemOf, tagOf, weakTag } from "../respond/mod.ts";
 import { sendErrorPage } from "../site/errors.ts";
+import type { Converted } from "../../core/rates/mod.ts";
+import {
+  clubConversion,
+  currencyControl,
+  currencyKey,
+  currencyParam,
+  currencyRedirect,
+  feeCellIn,
+  type PageCurrency,
+  pageCurrency,
+} from "../site/currency.ts";
 import { prefersJson } from "./problems.ts";
 
 /**
@@ -105,7 +115,8 @@ const NOT_MODIFIED_HEADERS: [string, string][] = [["Cache-Control", CACHE_CONTRO
 /**
  * The weak `ETag` of a profile: a hash of everything the page is made
  * from, so it changes with a release, an import, the caller's fee access,
- * the representation, and the address the page links itself at.
+ * the representation, the address the page links itself at, and the
+ * currency its fees are also shown in (site/currency.ts; "" for none).
  *
  * @example
  * ```ts ignore
@@ -120,10 +131,13 @@ export function profileTag(
   representation: "json" | "html",
   base: string,
   deps: ProfileDeps,
+  currency = "",
 ): string {
   const { root, name } = pageOptions(deps);
   const snapshot = store.meta.snapshot ?? store.meta.imported_at ?? "";
-  return weakTag(tagOf(VERSION, snapshot, slug, access, representation, base, root, name));
+  return weakTag(
+    tagOf(VERSION, snapshot, slug, access, representation, base, root, name, currency),
+  );
 }
 
 /** Clubs listed under "More clubs nearby". */
@@ -156,15 +170,36 @@ export function profileRoutes(deps: ProfileDeps): Hono<AppEnv> {
     }
     const access = deps.access(c.req.raw);
     const base = deps.baseUrl(c.req.raw);
-    let found: { record: ClubRecord; nearby: Nearby; etag: string } | Response | null;
+    // `?currency=` on a page is kept in a cookie (site/currency.ts); the page goes on without it.
+    const chosen = json ? null : currencyParam(new URL(c.req.url).search.slice(1));
+    if (chosen !== null) {
+      const { root } = pageOptions(deps);
+      const rest = chosen.rest ? `?${chosen.rest}` : "";
+      const to = `${root}/clubs/${encodeURIComponent(slug)}${rest}`;
+      return currencyRedirect(chosen.code, to, root, base.startsWith("https:"));
+    }
+    let found:
+      | { record: ClubRecord; nearby: Nearby; etag: string; fx: PageCurrency | null }
+      | Response
+      | null;
     try {
       found = deps.directory.read((store) => {
         const record = store.bySlug(slug);
         if (!record) return null;
-        const etag = profileTag(store, record.slug, access, json ? "json" : "html", base, deps);
+        const fx = json ? null : pageCurrency(store, c.req.raw, access);
+        const representation = json ? "json" : "html";
+        const etag = profileTag(
+          store,
+          record.slug,
+          access,
+          representation,
+          base,
+          deps,
+          currencyKey(fx),
+        );
         // Unchanged: no page to render, no clubs nearby to look for.
         return notModified(c, etag, NOT_MODIFIED_HEADERS) ??
-          { record, nearby: json ? NO_NEARBY : nearby(store, record), etag };
+          { record, nearby: json ? NO_NEARBY : nearby(store, record), etag, fx };
       });
     } catch (e) {
       // JSON clients get the app's onError answer; browsers the same problem as a page.
@@ -178,7 +213,17 @@ export function profileRoutes(deps: ProfileDeps): Hono<AppEnv> {
     if (json) return c.json(club, 200, { ...JSON_HEADERS, ETag: found.etag });
     const self = clubUrl(base, found.record.slug);
     return c.body(
-      profilePage(club, access, self, { ...pageOptions(deps), nearby: found.nearby }),
+      profilePage(club, access, self, {
+        ...pageOptions(deps),
+        nearby: found.nearby,
+        currency: {
+          converted: clubConversion(found.record, access, found.fx),
+          control: currencyControl(
+            found.fx,
+            `${pageOptions(deps).root}/clubs/${encodeURIComponent(found.record.slug)}`,
+          ),
+        },
+      }),
       200,
       { ...HTML_HEADERS, ETag: found.etag },
     );
@@ -345,6 +390,8 @@ export interface ProfilePageOptions {
   root: string;
   name: string;
   nearby: Nearby;
+  /** The fees in the visitor's currency, and its form (site/currency.ts). */
+  currency?: { converted: Converted | null; control: string };
 }
 
 /**
@@ -391,12 +438,14 @@ export function profilePage(
     : "";
   const fees = `<table class="feetable"><tbody>${
     FEE_ROWS.map(([key, label]) =>
-      `<tr><th scope="row">${escapeHtml(label)}</th><td>${feeCell(club.fee_views[key])}</td></tr>`
+      `<tr><th scope="row">${escapeHtml(label)}</th><td>${
+        feeCellIn(club.fee_views[key], o.currency?.converted ?? null, key)
+      }</td></tr>`
     ).join("")
   }</tbody></table>
 <p class="muted">${
     escapeHtml(noFees ? "No fees are on file for this club." : ACCESS_NOTE[access])
-  }${signIn}</p>`;
+  }${signIn}</p>${noFees ? "" : o.currency?.control ?? ""}`;
   const about = club.description === null
     ? ""
     : club.description.split(/\n\s*\n/).map((p) =>

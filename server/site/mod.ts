@@ -3,7 +3,8 @@
  * page (answered by `GET /` for browsers, see routes/index.ts), the results
  * page `GET /clubs`, sign-in and sign-out, and the hashed assets. Pages are
  * plain HTML that works without JavaScript; a page's HTML is kept per
- * snapshot, search and access level, so a repeated search costs a lookup.
+ * snapshot, search, access level and currency (see currency.ts), so a
+ * repeated search costs a lookup.
  * Its compressed forms (made by `sendCached`, see server/respond/cached.ts)
  * are kept in the same entry and weighed with it, within the same budget.
  *
@@ -30,6 +31,7 @@ import { resultsPage } from "./results.ts";
 import { sameParams, siteSearchReader } from "./search.ts";
 import { canonicalSearch } from "./canonical.ts";
 import { searchErrorMain, sendErrorPage, withoutParam } from "./errors.ts";
+import { currencyKey, currencyParam, currencyRedirect, pageCurrency } from "./currency.ts";
 
 export { sendErrorPage } from "./errors.ts";
 import { signInRoutes } from "./sign_in.ts";
@@ -180,7 +182,10 @@ export function siteRoutes(deps: SiteDeps): Hono<AppEnv> {
   app.get("/clubs", (c) => {
     const url = c.req.url;
     const mark = url.indexOf("?");
-    const search = mark < 0 ? "" : url.slice(mark + 1);
+    const sent = mark < 0 ? "" : url.slice(mark + 1);
+    // `?currency=` is kept in a cookie (currency.ts); the search goes on without it.
+    const chosen = currencyParam(sent);
+    const search = chosen?.rest ?? sent;
     const r = read(search);
     if (!r.ok) {
       const fixed = read(withoutParam(search, r.error.param));
@@ -199,11 +204,17 @@ export function siteRoutes(deps: SiteDeps): Hono<AppEnv> {
       // are served as they are.
       const value = canonicalSearch(store, r.value);
       const canonical = searchQuery(value.link);
-      if (!sameParams(search, canonical)) {
-        return c.redirect(`${deps.root}/clubs${canonical ? `?${canonical}` : ""}`, 302);
+      if (chosen !== null || !sameParams(search, canonical)) {
+        const to = `${deps.root}/clubs${canonical ? `?${canonical}` : ""}`;
+        return chosen === null
+          ? c.redirect(to, 302)
+          : currencyRedirect(chosen.code, to, deps.root, deps.secureCookies);
       }
-      return sendPage(c, store, `clubs|${deps.root}|${access}|${value.key}`, () => {
-        const page = resultsPage(deps, store, value, access);
+      // The page differs by currency only for visitors who see fees.
+      const fx = pageCurrency(store, c.req.raw, access);
+      const key = `clubs|${deps.root}|${access}|${currencyKey(fx)}|${value.key}`;
+      return sendPage(c, store, key, () => {
+        const page = resultsPage(deps, store, value, access, fx);
         return { body: asciiHtml(page.html), total: page.total };
       });
     });

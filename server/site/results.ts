@@ -26,7 +26,6 @@ import type { ClubStore } from "../../core/store/mod.ts";
 import {
   ACCESS_NOTE,
   escapeHtml,
-  feeCell,
   humanize,
   imageBox,
   num,
@@ -47,6 +46,8 @@ import { compactForm } from "./form.ts";
 import type { SiteSearch } from "./search.ts";
 import { canonicalOf } from "./canonical.ts";
 import { describe, DROPPABLE, dropped, filterWords } from "./describe.ts";
+import type { Converted } from "../../core/rates/mod.ts";
+import { clubConversion, currencyControl, feeCellIn, type PageCurrency } from "./currency.ts";
 
 export { describe } from "./describe.ts";
 
@@ -55,15 +56,15 @@ export function placeLine(club: Pick<Club, "city" | "state" | "country">): strin
   return [club.city, club.state, club.country].filter((p) => p).join(", ");
 }
 
-function clubItem(root: string, club: Club): string {
+function clubItem(root: string, club: Club, fx: Converted | null = null): string {
   const place = placeLine(club);
   const tags = waitlistBadge(club.waitlist_status) +
     (club.status === "coming_soon" ? '<span class="tag">Coming soon</span>' : "");
   const views = club.fee_views;
   const fees = [views.initiation, views.annual].every((v) => v.kind === "none")
     ? '<p class="fees muted">No fees on file</p>'
-    : `<p class="fees">Initiation ${feeCell(views.initiation)} · Annual dues ${
-      feeCell(views.annual)
+    : `<p class="fees">Initiation ${feeCellIn(views.initiation, fx, "initiation")} · Annual dues ${
+      feeCellIn(views.annual, fx, "annual")
     }</p>`;
   return `<li class="club">${imageBox({ url: club.hero_image_url, name: club.name, alt: "" })}
 <div class="info"><h2><a href="${profileHref(root, club.slug)}">${escapeHtml(club.name)}</a></h2>
@@ -256,7 +257,8 @@ function selection(store: ClubStore, link: SearchLink, search: SiteSearch): Sele
 }
 
 /**
- * The whole results page for a search, as a caller with `access` sees it.
+ * The whole results page for a search, as a caller with `access` sees it,
+ * fees also in the currency of `fx` (see currency.ts).
  *
  * @example
  * ```ts ignore
@@ -269,6 +271,7 @@ export function resultsPage(
   store: ClubStore,
   search: SiteSearch,
   access: FeeAccess,
+  fx: PageCurrency | null = null,
 ): { html: string; total: number } {
   const { root } = deps;
   const { link } = search;
@@ -282,7 +285,8 @@ export function resultsPage(
     const near = findPage(store, close);
     if (near.total > 0) [query, found, fuzzy] = [close, near, true];
   }
-  const clubs = store.records(found.ranks).map((r) => toApiClub(r, access));
+  const records = store.records(found.ranks);
+  const clubs = records.map((r) => toApiClub(r, access));
   const names: FacetName[] = query.country !== null || query.state !== null
     ? ["type", "country", "state", "waitlist"]
     : ["type", "country", "waitlist"];
@@ -304,7 +308,9 @@ export function resultsPage(
     } on ${plural(last, "page")}.`
     : `${found_} · showing ${num(first)}–${num(first + clubs.length - 1)}`;
   const list = clubs.length
-    ? `<ol class="results" start="${first}">${clubs.map((c) => clubItem(root, c)).join("\n")}</ol>`
+    ? `<ol class="results" start="${first}">${
+      clubs.map((c, i) => clubItem(root, c, clubConversion(records[i]!, access, fx))).join("\n")
+    }</ol>`
     : found.total > 0
     ? `<p><a href="${searchHref(root, { ...link, page: last })}">Go to the last page (page ${
       num(last)
@@ -327,6 +333,7 @@ ${filterPanel(facetLists(root, link, facets, selection(store, link, search)), li
 <section aria-label="Results">
 ${offers}
 ${clubs.length ? feeNote : ""}
+${currencyControl(fx, `${root}/clubs`, [...new URLSearchParams(searchQuery(link))])}
 ${list}
 ${pager(root, link, query.page, last)}
 </section>

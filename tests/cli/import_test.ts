@@ -359,3 +359,93 @@ Deno.test({
     await Deno.remove(dir, { recursive: true });
   },
 });
+
+Deno.test("import --rates stores the rates; an import without it keeps those of the database it replaces", async () => {
+  const dir = await Deno.makeTempDir();
+  const db = `${dir}/c.db`;
+  const rates = new URL("../../data/rates.csv", import.meta.url).pathname;
+  const first = await runMain(["import", FIXTURE_CSV, "--db", db, "--rates", rates]);
+  assertEquals(first.code, 0, first.stderr);
+  assert(
+    first.stderr.includes(
+      "Rates: 32 currencies of 2025-01-15 (sample rates for the bundled, generated directory), from ",
+    ),
+    first.stderr,
+  );
+  const again = await runMain(["import", FIXTURE_CSV, "--db", db, "--report", "json"]);
+  assertEquals(again.code, 0, again.stderr);
+  assert(again.stderr.includes("kept from the database replaced"), again.stderr);
+  assertEquals(JSON.parse(again.stdout).rates, {
+    date: "2025-01-15",
+    source: "sample rates for the bundled, generated directory",
+    currencies: 32,
+    carried: true,
+    missing: [],
+  });
+  // Rates that leave a club's currency out say so.
+  await Deno.writeTextFile(`${dir}/few.csv`, "date,currency,rate\n2025-01-16,EUR,1\n");
+  const few = await runMain(["import", FIXTURE_CSV, "--db", db, "--rates", `${dir}/few.csv`]);
+  assertEquals(few.code, 0, few.stderr);
+  assert(few.stderr.includes("Rates: 1 currencies of 2025-01-16 (few.csv), from "), few.stderr);
+  assert(
+    few.stderr.includes(
+      "note: no rate for USD (30 clubs): the website shows those fees in their own currency only",
+    ),
+    few.stderr,
+  );
+  const fresh = await runMain(["import", FIXTURE_CSV, "--db", `${dir}/new.db`]);
+  assert(fresh.stderr.includes("Rates: none"), fresh.stderr);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("an invalid, oversized or missing rates file: errors naming the line, exit 1, nothing written", async () => {
+  const dir = await Deno.makeTempDir();
+  const db = `${dir}/c.db`;
+  await runMain(["import", FIXTURE_CSV, "--db", db]);
+  const before = await Deno.readFile(db);
+  await Deno.writeTextFile(
+    `${dir}/bad.csv`,
+    "date,currency,rate\n2025-01-15,EUR,1\n2025-01-15,USD,-1\n2025-01-15,USD,1.03\n2025-01-14,ABC,x\n",
+  );
+  const bad = await runMain(["import", FIXTURE_CSV, "--db", db, "--rates", `${dir}/bad.csv`]);
+  assertEquals(bad.code, 1, bad.stderr);
+  for (
+    const line of [
+      'line 3, column rate: the rate must be a number greater than 0 (value: "-1")',
+      'line 4, column currency: USD is listed twice: already on line 3 (value: "USD")',
+      "line 5, column date: the date differs from 2025-01-15 on line 2",
+      'line 5, column currency: not a current ISO 4217 currency code (value: "ABC")',
+      `error: Cannot import: 5 errors in the rates file ${dir}/bad.csv; ${db} was not changed`,
+    ]
+  ) assert(bad.stderr.includes(line), bad.stderr);
+  const report = await runMain([
+    "import",
+    FIXTURE_CSV,
+    "--db",
+    db,
+    "--rates",
+    `${dir}/bad.csv`,
+    "--report",
+    "json",
+    "--max-errors",
+    "2",
+  ]);
+  assertEquals(report.code, 1);
+  const json = JSON.parse(report.stdout);
+  assertEquals([json.ok, json.errors.count, json.errors.listed.length], [false, 5, 2]);
+  await Deno.writeTextFile(`${dir}/big.csv`, "date,currency,rate\n" + "#\n".repeat(40_000));
+  const big = await runMain(["import", FIXTURE_CSV, "--db", db, "--rates", `${dir}/big.csv`]);
+  assertEquals(big.code, 1);
+  assert(big.stderr.includes("is larger than 64 KiB"), big.stderr);
+  const missing = await runMain(["import", FIXTURE_CSV, "--db", db, "--rates", `${dir}/no.csv`]);
+  assertEquals(missing.code, 1);
+  assert(missing.stderr.includes("cannot read the rates file"), missing.stderr);
+  assertEquals(await Deno.readFile(db), before);
+  assertEquals([...Deno.readDirSync(dir)].map((e) => e.name).sort(), [
+    "bad.csv",
+    "big.csv",
+    "c.db",
+    "c.db.import-lock",
+  ]);
+  await Deno.remove(dir, { recursive: true });
+});

@@ -11,9 +11,15 @@
  * @module
  */
 import { DatabaseSync } from "node:sqlite";
+import { fileURLToPath } from "node:url";
 import { BUNDLED_SNAPSHOT, SCHEMA_VERSION } from "../../store/mod.ts";
 
 export { BUNDLED_SNAPSHOT };
+
+/** The exchange rates that ship with the bundled snapshot (docs/data.md#exchange-rates). */
+export const BUNDLED_RATES: string = fileURLToPath(
+  new URL("../../../data/rates.csv", import.meta.url),
+);
 
 /** The layout version recorded in a database file, or "unreadable". */
 function schemaVersion(path: string): string {
@@ -61,9 +67,16 @@ export async function ensureDatabase(
   );
   // Loaded only here: the importer pulls in Papa Parse, zod and ISO 3166 data.
   const { importCsv, openSource } = await import("./import.ts");
+  const { readRatesFile } = await import("../../rates/mod.ts");
+  const rates = await readRatesFile(BUNDLED_RATES);
+  if (!rates.ok) {
+    const e = rates.errors[0]!;
+    throw new Error(`The bundled rates ${BUNDLED_RATES} are invalid: line ${e.line}: ${e.message}`);
+  }
   const summary = await importCsv(openSource(BUNDLED_SNAPSHOT).stream, {
     dbPath: path,
     source: "bundled snapshot",
+    rates: rates.value,
     // Two processes starting at once (serve and query) build it one after the other.
     wait: true,
     onWait: (pid) => log(`waiting for another build of ${path} (pid ${pid ?? "unknown"})…`),

@@ -17,7 +17,12 @@
 import { DatabaseSync } from "node:sqlite";
 import { dirname } from "node:path";
 import { CLUB_FIELDS } from "../../schema/club.ts";
-import { CREATE_INDEXES, CREATE_STAGED_JSON, CREATE_TABLES, SCHEMA_VERSION } from "../../store/ddl.ts";
+import {
+  CREATE_INDEXES,
+  CREATE_STAGED_JSON,
+  CREATE_TABLES,
+  SCHEMA_VERSION,
+} from "../../store/ddl.ts";
 import { asciiJson } from "../../model/json.ts";
 import { setPragmas } from "../../store/pragma.ts";
 import { recordToColumns, rowToRecord } from "../../store/rows.ts";
@@ -30,7 +35,13 @@ import { ParseFailure, ReadFailure } from "../read/parse.ts";
 import { importRows } from "../read/rows.ts";
 import { lockImport, removeStaleTemps, tempPathFor } from "./lock.ts";
 import { clubRow, digestOf } from "./club_row.ts";
-import { INSERT_COLUMNS, KEY_CELLS, ROW_CELLS, type RowKeys, type RowValues } from "../read/prepare.ts";
+import {
+  INSERT_COLUMNS,
+  KEY_CELLS,
+  ROW_CELLS,
+  type RowKeys,
+  type RowValues,
+} from "../read/prepare.ts";
 import { settlePlace } from "./places.ts";
 import { Tally } from "./tally.ts";
 import {
@@ -41,6 +52,7 @@ import {
   digestStager,
   saveDigests,
 } from "./diff.ts";
+import { loadRates, type Rates, saveRates } from "../../rates/mod.ts";
 import type { Encoding } from "../read/encoding.ts";
 import type { Format } from "../read/shape.ts";
 
@@ -81,7 +93,21 @@ export interface ImportSummary {
   warnings: WarningSummary;
   /** What changed compared with the database replaced. */
   diff: DiffResult;
+  /** The exchange rates the new snapshot holds; null: none. */
+  rates: RatesSummary | null;
   timing: ImportTiming;
+}
+
+/** The rates stored in a new snapshot. */
+export interface RatesSummary {
+  date: string;
+  source: string;
+  /** Currencies with a rate (EUR included). */
+  currencies: number;
+  /** Taken from the database replaced (no rates file given). */
+  carried: boolean;
+  /** The clubs' currencies without a rate, with their clubs (their fees are not converted). */
+  missing: { currency: string; clubs: number }[];
 }
 
 export { ImportError } from "../errors.ts";
@@ -121,6 +147,11 @@ export interface ImportOptions {
   strict?: boolean;
   /** Called with every club added, removed or changed (see diff.ts). */
   onDiff?: (entry: DiffEntry) => void;
+  /**
+   * The exchange rates to store (core/rates); absent: those of the
+   * database replaced, if it has any.
+   */
+  rates?: Rates;
 }
 
 /**
@@ -264,6 +295,7 @@ async function build(
     assignSlugs(db);
     saveDigests(db);
     finish(db, options.source ?? "");
+    const rates = storeRates(db, options);
     const built = lap();
     await enter("check");
     // Every derived structure must account for every row streamed in.
@@ -312,12 +344,52 @@ async function build(
       delimiter: staged.header.delimiter,
       warnings: staged.warnings,
       diff,
+      rates,
       timing: { read, build: built, check, diff: compared, swap },
     };
   } finally {
     if (db.isOpen) db.close();
     if (!renamed) removeQuietly(tmp);
   }
+}
+
+/** The rates of the database at `path`, or null (none, no file, an older layout). */
+function ratesOfFile(path: string): Rates | null {
+  let old: DatabaseSync;
+  try {
+    old = new DatabaseSync(path, { readOnly: true });
+  } catch {
+    return null;
+  }
+  try {
+    return loadRates(old);
+  } finally {
+    old.close();
+  }
+}
+
+/**
+ * Stores the rates given, else those of the database replaced, in the new
+ * snapshot (in one transaction with their meta keys).
+ */
+function storeRates(db: DatabaseSync, options: ImportOptions): RatesSummary | null {
+  const carried = options.rates === undefined;
+  const rates = options.rates ?? ratesOfFile(options.dbPath);
+  db.exec("BEGIN");
+  saveRates(db, rates);
+  db.exec("COMMIT");
+  if (rates === null) return null;
+  const missing = db.prepare(
+    `SELECT currency, count(*) AS clubs FROM clubs
+     WHERE currency NOT IN (SELECT currency FROM rates) GROUP BY currency ORDER BY currency`,
+  ).all() as { currency: string; clubs: number }[];
+  return {
+    date: rates.date,
+    source: rates.source,
+    currencies: rates.rates.size,
+    carried,
+    missing: missing.map((m) => ({ currency: m.currency, clubs: Number(m.clubs) })),
+  };
 }
 
 /** How the input was read, as the header message says. */

@@ -19,7 +19,13 @@ import {
   PHOTO_PNG,
 } from "../../../bench/browser.ts";
 import { assert, assertEquals, assertStrictEquals } from "../../_assert.ts";
-import { csvFile, type Fixture, FIXTURE_CSV, sharedFixture } from "../../_fixture.ts";
+import {
+  BUNDLED_RATES_CSV,
+  csvFile,
+  type Fixture,
+  FIXTURE_CSV,
+  sharedFixture,
+} from "../../_fixture.ts";
 
 const ignore = !hasChromium();
 if (ignore) {
@@ -550,6 +556,92 @@ Deno.test({
           }
         });
       }
+      await page.close();
+    } finally {
+      await http.shutdown();
+    }
+  },
+});
+
+/** axe-core runs as a script (its timers need JavaScript): on for the check, off again after. */
+async function axeWithScripts(page: Page) {
+  await page.setJavaScriptEnabled(true);
+  try {
+    return await axeViolations(page);
+  } finally {
+    await page.setJavaScriptEnabled(false);
+  }
+}
+
+Deno.test({
+  name:
+    "a member chooses a currency in a real browser: converted figures with the rates' date, kept across pages",
+  ignore,
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const { origin, member, http } = await server(
+      await sharedFixture({ rates: BUNDLED_RATES_CSV }),
+    );
+    await using launched = await launchBrowser();
+    try {
+      const page = await launched.browser.newPage();
+      const problems = watch(page);
+      await servePhotos(page, origin);
+      await page.setJavaScriptEnabled(false);
+      await page.setCookie({ name: "session", value: member, url: origin });
+      for (
+        const [width, phone, code, figure] of [
+          [1280, false, "EUR", "€242,766"],
+          [390, true, "GBP", "£205,011"],
+        ] as const
+      ) {
+        await page.setViewport({ width, height: 850, isMobile: phone, hasTouch: phone });
+        const at = `${width} px`;
+
+        await t.step(
+          `${at}: choosing ${code} on the results shows every figure in it`,
+          async () => {
+            await go(page, `${origin}/clubs?q=pine%20valley`);
+            await page.select("#currency", code);
+            await follow(page, "form.currency button[type=submit]");
+            // The choice is a cookie; the address stays the search's own.
+            assertStrictEquals(page.url(), `${origin}/clubs?q=pine%20valley`);
+            const fees = await text(page, ".results .fees");
+            assert(fees.includes("$250,000") && fees.includes(figure), fees);
+            assert((await text(page, ".rates")).includes("15 January 2025"));
+            assertStrictEquals(
+              await page.$eval("#currency", (e) => (e as HTMLSelectElement).value),
+              code,
+            );
+            assertStrictEquals(await sideways(page), 0);
+            assertEquals(await axeWithScripts(page), [], "results with a currency");
+          },
+        );
+
+        await t.step(`${at}: the choice survives navigation to a profile`, async () => {
+          await follow(page, ".results a[href='/clubs/pine-valley-golf-club']");
+          const fees = await text(page, ".feetable");
+          assert(fees.includes("$250,000") && fees.includes(figure), fees);
+          const rates = await text(page, ".rates");
+          assert(rates.includes("15 January 2025") && rates.includes("sample rates"), rates);
+          const cookie = (await launched.browser.cookies()).find((c) => c.name === "currency");
+          assertStrictEquals(cookie?.value, code);
+          assertStrictEquals(await sideways(page), 0);
+          assertEquals(await axeWithScripts(page), [], "profile with a currency");
+        });
+      }
+
+      await t.step("back to each club's own currency", async () => {
+        await page.select("#currency", "");
+        await follow(page, "form.currency button[type=submit]");
+        assertStrictEquals(page.url(), `${origin}/clubs/pine-valley-golf-club`);
+        assert(!(await text(page, ".feetable")).includes("≈"));
+      });
+
+      await t.step("no console error, page error or failed request on the way", () => {
+        assertEquals(problems, []);
+      });
       await page.close();
     } finally {
       await http.shutdown();

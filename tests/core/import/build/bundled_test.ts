@@ -4,9 +4,10 @@ import { ClubStore } from "../../../../core/store/store.ts";
 import { search } from "../../../../core/search/search.ts";
 import { keyIndex } from "../../../../core/search/key_index.ts";
 import { fold } from "../../../../core/model/fold.ts";
+import { ratesOf } from "../../../../core/rates/mod.ts";
 import { assert, assertEquals } from "../../../_assert.ts";
 
-Deno.test("ensureDatabase() rebuilds a database of an older layout from the bundled snapshot, which searches right", async () => {
+Deno.test("ensureDatabase() rebuilds a database of an older layout from the bundled snapshot and rates, which searches right", async () => {
   const dir = await Deno.makeTempDir();
   const path = `${dir}/clubs.db`;
   const old = new DatabaseSync(path);
@@ -19,6 +20,10 @@ Deno.test("ensureDatabase() rebuilds a database of an older layout from the bund
   assert(lines[0]!.includes("layout version 1"), lines[0]);
   const store = ClubStore.open(path);
   assert(keyIndex(store).size >= 39_000);
+  // With the bundled rates (data/rates.csv).
+  const rates = ratesOf(store);
+  assertEquals(rates?.source, "sample rates for the bundled, generated directory");
+  assert(rates.rates.has("USD") && rates.rates.get("EUR") === 1);
   // On the real directory both name paths run: the trigram index for rare
   // fragments, the in-memory check for common ones ("club" is in most names).
   for (const q of ["club", "country club", "pine valley", "zürich", "ab"]) {
