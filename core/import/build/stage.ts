@@ -1,0 +1,192 @@
+/**
+ * The first step of an import: rows stream from the parse worker into the
+ * new file (clubs, their staged JSON and digests) in one transaction; errors
+ * and warnings are tallied, duplicate ids and slugs found, and the input
+ * refused ({@link ImportError}) when any row fails.
+ * @module
+ */
+import type { DatabaseSync } from "node:sqlite";
+import { ImportError, type WarningSummary } from "../errors.ts";
+import { ParseFailure, ReadFailure } from "../read/parse.ts";
+import { importRows } from "../read/rows.ts";
+import {
+  INSERT_COLUMNS,
+  KEY_CELLS,
+  ROW_CELLS,
+  type RowKeys,
+  type RowValues,
+} from "../read/prepare.ts";
+import type { Encoding } from "../read/encoding.ts";
+import type { Format } from "../read/shape.ts";
+import { clubRow } from "./club_row.ts";
+import { digestStager } from "./diff.ts";
+import { settlePlace } from "./places.ts";
+import { Tally } from "./tally.ts";
+import type { ImportOptions } from "./types.ts";
+
+/** How the input was read, as the header message says. */
+type Header = {
+  format: Format;
+  encoding: Encoding;
+  delimiter: string | null;
+  unknownColumns: string[];
+};
+
+/**
+ * Inserts every valid row of `source` into the new file, `db`, and returns
+ * how many there are and how the input was read; throws {@link ImportError}
+ * with the tallied errors when any row fails (or, with `strict`, warns).
+ */
+export async function stage(
+  db: DatabaseSync,
+  source: ReadableStream<Uint8Array>,
+  options: ImportOptions,
+): Promise<{ rows: number; header: Header; warnings: WarningSummary }> {
+  const insert = db.prepare(
+    `INSERT INTO clubs(${INSERT_COLUMNS.join(", ")}) VALUES (${
+      INSERT_COLUMNS.map(() => "?").join(", ")
+    })`,
+  );
+  const insertJson = db.prepare("INSERT INTO staged_json(club, json) VALUES (?, ?)");
+  const stageDigests = digestStager(db);
+  const tally = new Tally(options.maxErrors ?? 50);
+  let header: Header = { format: "csv", encoding: "utf-8", delimiter: ",", unknownColumns: [] };
+  let sawHeader = false;
+  let rows = 0;
+  const fail = (message: string): never => {
+    throw new ImportError(
+      message,
+      tally.errors,
+      tally.errorCount,
+      header.unknownColumns,
+      tally.warnings(),
+    );
+  };
+  // The ISO 3166 tables load before the parse worker starts (it starts at
+  // the first message asked for). Starting it first measured no faster:
+  // its start-up and the tables then compete for the same two cores.
+  settlePlace("United States", "Florida");
+  db.exec("BEGIN");
+  try {
+    // Parsing, validation and preparation run in a worker where allowed,
+    // a few batches ahead of the inserts.
+    const parse = {
+      format: options.format ?? null,
+      encoding: options.encoding ?? null,
+      delimiter: options.delimiter ?? null,
+    };
+    for await (const m of importRows(source, parse, options.signal)) {
+      if (m.t === "header") {
+        const { t: _, ...how } = m;
+        header = how;
+        continue;
+      }
+      if (m.t === "fatal") fail(m.message);
+      if (m.t === "done") {
+        sawHeader = m.header;
+        continue;
+      }
+      if (m.t !== "rows") continue;
+      // The worker's warnings (in line order) are tallied with their rows.
+      let w = 0;
+      // The batch's clubs get consecutive rowids: their digests are staged together.
+      const first = rows + 1;
+      const digests: number[] = [];
+      // The next failed row, and where the next valid row's cells start.
+      let f = 0;
+      let at = 0;
+      for (let i = 0; i < m.lines.length; i++) {
+        while (w < m.warnings.length && m.warnings[w]!.line <= m.lines[i]!) {
+          tally.warning(m.warnings[w++]!);
+        }
+        if (m.failed[f]?.row === i) {
+          m.failed[f++]!.errors.forEach((e) => tally.error(e));
+          continue;
+        }
+        const { params, json, digest, warnings } = clubRow(
+          m.cells.slice(at, at + KEY_CELLS) as RowKeys,
+          m.cells.slice(at + KEY_CELLS, at + ROW_CELLS) as RowValues,
+        );
+        at += ROW_CELLS;
+        for (const w of warnings) tally.warning(w);
+        insert.run(...params);
+        // A new table's rowids count from 1 in insert order.
+        rows++;
+        insertJson.run(rows, json);
+        digests.push(digest);
+        if (rows % 1000 === 0) {
+          options.onProgress?.(rows, m.bytes[i]!);
+          options.signal?.throwIfAborted();
+        }
+      }
+      stageDigests(first, digests);
+    }
+    db.exec("COMMIT");
+  } catch (e) {
+    if (db.isTransaction) db.exec("ROLLBACK");
+    if (e instanceof ReadFailure) fail(`Cannot read the input: ${e.message}`);
+    if (e instanceof ParseFailure) fail(e.message);
+    throw e;
+  }
+  const json = header.format === "json" || header.format === "ndjson";
+  if (!sawHeader) fail("Cannot import: the file is empty (no header row)");
+  // Duplicates are found after streaming, through indexes built in one
+  // sorted pass: far cheaper than unique indexes maintained row by row. The
+  // import's own checks keep id and slug unique.
+  db.exec(
+    "CREATE INDEX clubs_id ON clubs(id); CREATE INDEX clubs_slug ON clubs(slug, derived_slug, line);",
+  );
+  const duplicates = [
+    [
+      "id",
+      "SELECT id AS v FROM clubs GROUP BY id HAVING count(*) > 1",
+      "SELECT line FROM clubs WHERE id = ? ORDER BY line",
+    ],
+    [
+      "slug",
+      "SELECT slug AS v FROM clubs WHERE derived_slug = 0 GROUP BY slug HAVING count(*) > 1",
+      "SELECT line FROM clubs WHERE slug = ? AND derived_slug = 0 ORDER BY line",
+    ],
+  ] as const;
+  for (const [column, groups, lines] of duplicates) {
+    const linesOf = db.prepare(lines);
+    for (const { v } of db.prepare(groups).all() as { v: string }[]) {
+      const [first, ...rest] = (linesOf.all(v) as { line: number }[]).map((r) => r.line);
+      for (const line of rest) {
+        tally.error({
+          line,
+          column,
+          value: v,
+          message: `${column} must be unique: already used on line ${first}`,
+        });
+      }
+    }
+  }
+  tally.errors.sort((a, b) => a.line - b.line);
+  const warnings = tally.warnings();
+  if (tally.errorCount > 0) {
+    fail(`Cannot import: ${plural(tally.errorCount, "error")} in the file`);
+  }
+  if (options.strict && warnings.count > 0) {
+    throw new ImportError(
+      `Cannot import: ${plural(warnings.count, "warning")}, and --strict makes them errors`,
+      warnings.listed,
+      warnings.count,
+      header.unknownColumns,
+      warnings,
+      true,
+    );
+  }
+  if (rows === 0) {
+    fail(
+      json
+        ? "Cannot import: the file holds no clubs"
+        : "Cannot import: the file has a header but no rows",
+    );
+  }
+  options.onProgress?.(rows, 0);
+  return { rows, header, warnings };
+}
+
+const plural = (n: number, word: string) =>
+  `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
