@@ -29,6 +29,21 @@ export function humanize(value: string): string {
 }
 
 /**
+ * A club's place line: city, region, country, those it has, as listed.
+ *
+ * @example
+ * ```ts
+ * import { placeLine } from "./components.ts";
+ * placeLine({ city: null, state: "Florida", country: "United States" }); // "Florida, United States"
+ * ```
+ */
+export function placeLine(
+  club: { city: string | null; state: string | null; country: string | null },
+): string {
+  return [club.city, club.state, club.country].filter((p) => p).join(", ");
+}
+
+/**
  * A type as a plural heading: `golf` → `Golf clubs`, `country_club` →
  * `Country clubs`.
  *

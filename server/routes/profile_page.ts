@@ -22,6 +22,7 @@ import {
   imageBox,
   num,
   pageShell,
+  placeLine,
   plural,
   profileHref,
   queryComponent,
@@ -290,7 +291,7 @@ ${section("About", about)}
 ${nearbySection(root, o.nearby)}`;
   const summary = [
     club.type ? typeClubs(club.type).replace(/s$/, "") : "Private club",
-    place ? `in ${[club.city, club.state, club.country].filter(Boolean).join(", ")}` : "",
+    place ? `in ${placeLine(club)}` : "",
   ]
     .filter(Boolean).join(" ");
   return pageShell({

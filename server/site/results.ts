@@ -30,6 +30,7 @@ import {
   imageBox,
   num,
   pageShell,
+  placeLine,
   plural,
   profileHref,
   queryComponent,
@@ -50,11 +51,6 @@ import type { Converted } from "../../core/rates/mod.ts";
 import { clubConversion, currencyControl, feeCellIn, type PageCurrency } from "./currency.ts";
 
 export { describe } from "./describe.ts";
-
-/** A page's place line: city, region, country, as listed. */
-export function placeLine(club: Pick<Club, "city" | "state" | "country">): string {
-  return [club.city, club.state, club.country].filter((p) => p).join(", ");
-}
 
 function clubItem(root: string, club: Club, fx: Converted | null = null): string {
   const place = placeLine(club);
