@@ -1,19 +1,19 @@
 import { assert, assertEquals, assertRejects } from "../../_assert.ts";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
-import {
-  importCsv,
-  ImportError,
-  type ImportOptions,
-  openSource,
-} from "../../../core/import/build/import.ts";
+import { importCsv, type ImportOptions, openSource } from "../../../core/import/build/import.ts";
 import { formatOfPath } from "../../../core/import/read/shape.ts";
 import { ClubStore } from "../../../core/store/store.ts";
 import { search } from "../../../core/search/search.ts";
 import { toApiClub } from "../../../core/club/mod.ts";
 import { readRow } from "../../../core/import/read/csv_row.ts";
 import { CLUB_FIELDS } from "../../../core/model/fields.ts";
-import { fieldRule, PATTERN_WORDS, patternedFields } from "../../../core/import/read/field_rules.ts";
+import {
+  fieldRule,
+  PATTERN_WORDS,
+  patternedFields,
+} from "../../../core/import/read/field_rules.ts";
+import { importedClubs, importFailure } from "./_helpers.ts";
 
 const FIXTURES = fileURLToPath(new URL("../../fixtures/import/", import.meta.url));
 
@@ -30,27 +30,6 @@ async function withDb<T>(fn: (db: string) => Promise<T>): Promise<T> {
 function importFixture(name: string, dbPath: string, options: Partial<ImportOptions> = {}) {
   const path = FIXTURES + name;
   return importCsv(openSource(path).stream, { dbPath, format: formatOfPath(path), ...options });
-}
-
-async function failure(p: Promise<unknown>): Promise<ImportError> {
-  try {
-    await p;
-  } catch (e) {
-    assert(e instanceof ImportError, String(e));
-    return e;
-  }
-  throw new Error("expected the import to fail");
-}
-
-function clubs(dbPath: string) {
-  const store = ClubStore.open(dbPath);
-  try {
-    const r = search(store, { limit: "200" });
-    assert(r.ok);
-    return r.value.clubs;
-  } finally {
-    store.close();
-  }
 }
 
 const NAMES = ["Café € Club", "Club Málaga", "Zürich Golf"];
@@ -70,15 +49,15 @@ for (
     await withDb(async (db) => {
       const s = await importFixture(file, db, { encoding });
       assertEquals(s.encoding, expected);
-      assertEquals(clubs(db).map((c) => c.name), NAMES);
-      assertEquals(clubs(db).map((c) => c.city), ["Paris", "Málaga", "Zürich"]);
+      assertEquals(importedClubs(db).map((c) => c.name), NAMES);
+      assertEquals(importedClubs(db).map((c) => c.city), ["Paris", "Málaga", "Zürich"]);
     });
   });
 }
 
 Deno.test("importCsv() refuses invalid UTF-8, naming the line and suggesting --encoding", async () => {
   await withDb(async (db) => {
-    const e = await failure(importFixture("windows-1252.csv", db));
+    const e = await importFailure(importFixture("windows-1252.csv", db));
     assertEquals(
       e.message,
       'Cannot import: line 2 is not valid UTF-8 (byte 0xE1 in "Club M\ufffdlaga,M\ufffdlaga,Spain,golf"): the file is probably in another encoding; if it came from Excel or another Windows program, import it with --encoding windows-1252, or name its encoding with --encoding (utf-8, windows-1252, latin1, utf-16le, utf-16be)',
@@ -93,7 +72,7 @@ Deno.test("importCsv() finds an invalid byte deep in a large file on its own lin
     const at = bytes.lastIndexOf(0x0a, bytes.length - 2) + 1; // start of the last line
     bytes[at + 1] = 0xff;
     await Deno.writeFile(`${db}.csv`, bytes);
-    const e = await failure(importCsv(openSource(`${db}.csv`).stream, { dbPath: db }));
+    const e = await importFailure(importCsv(openSource(`${db}.csv`).stream, { dbPath: db }));
     assert(
       e.message.startsWith("Cannot import: line 20001 is not valid UTF-8 (byte 0xFF"),
       e.message,
@@ -112,7 +91,7 @@ for (
     await withDb(async (db) => {
       const s = await importFixture(file, db);
       assertEquals([s.format, s.delimiter], [file.endsWith(".tsv") ? "tsv" : "csv", delimiter]);
-      assertEquals(clubs(db).map((c) => c.name), names);
+      assertEquals(importedClubs(db).map((c) => c.name), names);
     });
   });
 }
@@ -120,9 +99,9 @@ for (
 Deno.test("importCsv() keeps quoted delimiters, lists and quotes inside fields of every delimiter", async () => {
   await withDb(async (db) => {
     await importFixture("semicolon.csv", db);
-    assertEquals(clubs(db)[0]!.amenities, ["Pool, heated", "Spa"]);
+    assertEquals(importedClubs(db)[0]!.amenities, ["Pool, heated", "Spa"]);
     await importFixture("tab.tsv", db);
-    assertEquals(clubs(db)[1]!.description, 'Tabs\tand "quotes"');
+    assertEquals(importedClubs(db)[1]!.description, 'Tabs\tand "quotes"');
   });
 });
 
@@ -131,8 +110,8 @@ Deno.test("--delimiter overrides the sniffed one, and a wrong one is explained",
     // The header has more commas than pipes, but the user knows better.
     await Deno.writeTextFile(`${db}.csv`, "name|city,town\nA|B,C\n");
     await importCsv(openSource(`${db}.csv`).stream, { dbPath: db, delimiter: "|" });
-    assertEquals(clubs(db)[0]!.name, "A");
-    const e = await failure(importFixture("semicolon.csv", db, { delimiter: "," }));
+    assertEquals(importedClubs(db)[0]!.name, "A");
+    const e = await importFailure(importFixture("semicolon.csv", db, { delimiter: "," }));
     assert(
       e.message.startsWith("Cannot parse the CSV: line 2 (field 1): a quoted field"),
       e.message,
@@ -143,7 +122,7 @@ Deno.test("--delimiter overrides the sniffed one, and a wrong one is explained",
 
 Deno.test("importCsv() reports an unclosed quote at the line where it opens", async () => {
   await withDb(async (db) => {
-    const e = await failure(importFixture("unclosed-quote.csv", db));
+    const e = await importFailure(importFixture("unclosed-quote.csv", db));
     assertEquals(
       e.message,
       'Cannot parse the CSV: the quoted field that opens in the record on line 3 is never closed (the file ends inside it); a quote inside a field must be doubled ("")',
@@ -157,7 +136,7 @@ Deno.test("importCsv() names the line and field of a misplaced closing quote, af
       `${db}.csv`,
       'name,city,country\n"A\nB",Lyon,France\nC,"Paris"x,France\n',
     );
-    const e = await failure(importCsv(openSource(`${db}.csv`).stream, { dbPath: db }));
+    const e = await importFailure(importCsv(openSource(`${db}.csv`).stream, { dbPath: db }));
     assert(
       e.message.startsWith("Cannot parse the CSV: line 4 (field 2): a quoted field"),
       e.message,
@@ -169,7 +148,7 @@ Deno.test("importCsv() keeps a quote inside an unquoted field as written", async
   await withDb(async (db) => {
     await Deno.writeTextFile(`${db}.csv`, 'name,description\nPutters,The 5" putter room\n');
     await importCsv(openSource(`${db}.csv`).stream, { dbPath: db });
-    assertEquals(clubs(db)[0]!.description, 'The 5" putter room');
+    assertEquals(importedClubs(db)[0]!.description, 'The 5" putter room');
   });
 });
 
@@ -177,12 +156,12 @@ Deno.test("importCsv() reads NDJSON and a JSON array by extension, and either by
   await withDb(async (db) => {
     const nd = await importFixture("clubs.ndjson", db);
     assertEquals([nd.format, nd.rows], ["ndjson", 2]);
-    const [nord, sud] = clubs(db);
+    const [nord, sud] = importedClubs(db);
     assertEquals([nord!.holes, nord!.verified, nord!.amenities], [18, true, ["Pool", "Spa"]]);
     assertEquals([sud!.name, sud!.verified, sud!.fee_tier], ["Süd Club", null, "estimate"]);
     const js = await importFixture("clubs.json", db);
     assertEquals([js.format, js.rows], ["json", 2]);
-    assertEquals(clubs(db).map((c) => [c.name, c.google_rating, c.amenities]), [
+    assertEquals(importedClubs(db).map((c) => [c.name, c.google_rating, c.amenities]), [
       ["Array Club", 4.5, null],
       ["Second Club", null, []],
     ]);
@@ -201,7 +180,7 @@ Deno.test("importCsv() names the line of each bad JSON record, in our words", as
       `${db}.ndjson`,
       '{"name":"A"}\n{"name":"B","holes":"18"}\n{oops}\n[1]\n',
     );
-    const e = await failure(importCsv(openSource(`${db}.ndjson`).stream, { dbPath: db }));
+    const e = await importFailure(importCsv(openSource(`${db}.ndjson`).stream, { dbPath: db }));
     assertEquals(e.errors.map((x) => `${x.line}:${x.column}:${x.message}`), [
       "2:holes:holes must be a whole number from 1 to 200 (in JSON a number, not a string)",
       '3:row:line 3 is not valid JSON (at character 2, near "{oops}"): each line of an NDJSON file holds one Club object',
@@ -211,7 +190,7 @@ Deno.test("importCsv() names the line of each bad JSON record, in our words", as
       `${db}.json`,
       '[\n  {"name": "A"},\n  {"name": "B",\n   "city": }\n]\n',
     );
-    const j = await failure(importCsv(openSource(`${db}.json`).stream, { dbPath: db }));
+    const j = await importFailure(importCsv(openSource(`${db}.json`).stream, { dbPath: db }));
     assertEquals(
       j.message,
       "Cannot parse the JSON: line 4 is not valid JSON (in the record that starts on line 3)",
@@ -238,7 +217,7 @@ Deno.test("importCsv() warns and imports: codes become names, one warning per di
     );
     assertEquals(s.warnings.count, 8);
     assertEquals(s.warnings.byRule.country_code, 1);
-    const byName = new Map(clubs(db).map((c) => [c.name, c]));
+    const byName = new Map(importedClubs(db).map((c) => [c.name, c]));
     assertEquals(byName.get("Tokyo Club")!.country, "Japan");
     assertEquals(byName.get("Osaka Club")!.country, "Japan");
     assertEquals([byName.get("Toronto Club")!.state, byName.get("Toronto Club")!.country], [
@@ -255,7 +234,7 @@ Deno.test("importCsv() warns and imports: codes become names, one warning per di
 
 Deno.test("--strict turns every warning into an error and imports nothing", async () => {
   await withDb(async (db) => {
-    const e = await failure(importFixture("warnings.csv", db, { strict: true }));
+    const e = await importFailure(importFixture("warnings.csv", db, { strict: true }));
     assertEquals(e.message, "Cannot import: 8 warnings, and --strict makes them errors");
     assertEquals(e.strict, true);
     assertEquals(e.errors.length, 8);
@@ -323,7 +302,7 @@ Deno.test("every field's error states its rule in our words, never the library's
 Deno.test("an empty JSON array and a file of blank lines are refused clearly", async () => {
   await withDb(async (db) => {
     await Deno.writeTextFile(`${db}.json`, "[]\n");
-    const e = await failure(
+    const e = await importFailure(
       importCsv(openSource(`${db}.json`).stream, { dbPath: db, format: "json" }),
     );
     assertEquals(e.message, "Cannot import: the file holds no clubs");

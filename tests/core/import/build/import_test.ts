@@ -1,8 +1,8 @@
 import { DatabaseSync } from "node:sqlite";
 import { importCsv, ImportError, openSource } from "../../../../core/import/build/import.ts";
 import { ClubStore } from "../../../../core/store/store.ts";
-import { search } from "../../../../core/search/search.ts";
 import { fixture, FIXTURE_CSV } from "../../../_fixture.ts";
+import { importedClubs, importFailure } from "../_helpers.ts";
 import { assert, assertEquals, assertRejects } from "../../../_assert.ts";
 
 const HEADER = "name,city,state,country,type";
@@ -21,24 +21,9 @@ async function importText(text: string | Uint8Array, dbPath: string, dryRun = fa
 async function importErrors(text: string): Promise<ImportError> {
   const dir = await tmp();
   try {
-    await importText(text, `${dir}/c.db`);
-  } catch (e) {
-    assert(e instanceof ImportError, String(e));
-    return e;
+    return await importFailure(importText(text, `${dir}/c.db`));
   } finally {
     await Deno.remove(dir, { recursive: true });
-  }
-  throw new Error("expected the import to fail");
-}
-
-function allClubs(path: string) {
-  const store = ClubStore.open(path);
-  try {
-    const r = search(store, { limit: "200" });
-    assert(r.ok);
-    return r.value.clubs;
-  } finally {
-    store.close();
   }
 }
 
@@ -48,7 +33,7 @@ Deno.test("importCsv() reads BOM, CRLF, quoted commas, quotes and newlines, empt
     '\ufeffname,city,description,verified,amenities\r\n"Club, The","Town","He said ""hi""\r\nthen left",yes,golf; pool\r\nB Club,,,0,"[""spa""]"\r\n';
   const s = await importText(csv, `${dir}/c.db`);
   assertEquals(s.rows, 2);
-  const [b, club] = allClubs(`${dir}/c.db`);
+  const [b, club] = importedClubs(`${dir}/c.db`);
   assertEquals(club!.name, "Club, The");
   assertEquals(club!.description, 'He said "hi"\r\nthen left');
   assertEquals(club!.verified, true);
@@ -63,7 +48,7 @@ Deno.test("importCsv() accepts columns in any order and reports unknown columns"
   const dir = await tmp();
   const s = await importText("colour,city,name\nred,Paris,Le Club\n", `${dir}/c.db`);
   assertEquals(s.unknownColumns, ["colour"]);
-  assertEquals(allClubs(`${dir}/c.db`)[0]!.city, "Paris");
+  assertEquals(importedClubs(`${dir}/c.db`)[0]!.city, "Paris");
   await Deno.remove(dir, { recursive: true });
 });
 
@@ -78,8 +63,8 @@ Deno.test("importCsv() derives a stable id and a unique slug when missing", asyn
     `${HEADER}\nRiverside Club,Tampa,Florida,United States,golf\nRiverside Club,Tampa,Florida,United States,tennis\nRiverside Club,Ottawa,Ontario,Canada,golf\n`;
   await importText(csv, `${dir}/a.db`);
   await importText(csv, `${dir}/b.db`);
-  const a = allClubs(`${dir}/a.db`);
-  const b = allClubs(`${dir}/b.db`);
+  const a = importedClubs(`${dir}/a.db`);
+  const b = importedClubs(`${dir}/b.db`);
   assertEquals(a.map((c) => c.id), b.map((c) => c.id));
   assert(
     a.every((c) =>
@@ -237,23 +222,13 @@ Deno.test("importCsv() reports an unclosed quote with its line", async () => {
   assert(/Cannot parse the CSV: .*line/i.test(e.message), e.message);
 });
 
-async function rejection(p: Promise<unknown>): Promise<ImportError> {
-  try {
-    await p;
-  } catch (e) {
-    assert(e instanceof ImportError, String(e));
-    return e;
-  }
-  throw new Error("expected the import to fail");
-}
-
 Deno.test("importCsv() reads any byte stream, not only a file from openSource", async () => {
   const dir = await tmp();
   const csv = `${HEADER}\nA,Tampa,FL,USA,golf\n"B\nC",Zug,Zug,Switzerland,golf\n`;
   const s = await importCsv(new Blob([csv]).stream(), { dbPath: `${dir}/c.db` });
   assertEquals(s.rows, 2);
-  assertEquals(allClubs(`${dir}/c.db`).map((c) => c.name), ["A", "B\nC"]);
-  const e = await rejection(
+  assertEquals(importedClubs(`${dir}/c.db`).map((c) => c.name), ["A", "B\nC"]);
+  const e = await importFailure(
     importCsv(new Blob(['name,holes\nA,x\nB,"y\n']).stream(), { dbPath: `${dir}/d.db` }),
   );
   assert(/Cannot parse the CSV: .*line/i.test(e.message), e.message);
@@ -270,7 +245,7 @@ Deno.test("importCsv() turns a failing byte stream into a clear ImportError", as
       c.enqueue(new TextEncoder().encode("name\nA\n"));
     },
   });
-  const e = await rejection(importCsv(failing, { dbPath: `${dir}/c.db` }));
+  const e = await importFailure(importCsv(failing, { dbPath: `${dir}/c.db` }));
   assertEquals(e.message, "Cannot read the input: disk on fire");
   // Only the lock file stays: no temporary database.
   assertEquals([...Deno.readDirSync(dir)].map((e) => e.name), ["c.db.import-lock"]);
@@ -282,7 +257,7 @@ Deno.test("importCsv() streams a large file in bounded batches and keeps every l
   // Enough rows for many batches and chunks; one bad row near the end.
   const rows = Array.from({ length: 5000 }, (_, i) => i === 4321 ? `Club ${i},x` : `Club ${i},18`);
   await Deno.writeTextFile(`${dir}/big.csv`, `name,holes\n${rows.join("\n")}\n`);
-  const e = await rejection(
+  const e = await importFailure(
     importCsv(openSource(`${dir}/big.csv`).stream, { dbPath: `${dir}/c.db` }),
   );
   assertEquals(e.errors.map((x) => `${x.line}:${x.column}:${x.value}`), ["4323:holes:x"]);
