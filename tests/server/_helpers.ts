@@ -1,8 +1,9 @@
 /**
  * Test helpers for the HTTP app: an app over a directory (see
- * tests/_fixture.ts) with test defaults, and requests that carry a client
+ * tests/_fixture.ts) with test defaults, requests that carry a client
  * address like `Deno.serve` does, their JSON bodies checked against the
- * OpenAPI document.
+ * OpenAPI document; for a real server, its settings and a raw answer read
+ * off a socket.
  *
  * @module
  */
@@ -11,6 +12,7 @@ import type { Hono } from "hono";
 import type { Directory } from "../../core/store/directory.ts";
 import { createApp } from "../../server/app.ts";
 import type { AppConfig } from "../../server/config.ts";
+import { DEFAULT_SETTINGS, type ServeSettings } from "../../server/options.ts";
 import type { AppEnv, ServeBindings } from "../../server/http/env.ts";
 import { assertMatchesSchema } from "./_openapi.ts";
 
@@ -97,4 +99,35 @@ export async function getJson(
 /** Names of the clubs of a ClubList body. */
 export function names(body: { clubs: { name: string }[] }): string[] {
   return body.clubs.map((c) => c.name);
+}
+
+/** Settings for a real server on `db`: the defaults, on a free loopback port, then `overrides`. */
+export function serveSettings(db: string, overrides: Partial<ServeSettings> = {}): ServeSettings {
+  return { ...DEFAULT_SETTINGS, db, port: 0, hostname: "127.0.0.1", ...overrides };
+}
+
+/**
+ * Reads `conn` until the server closes it (at most `ms`, then it is closed
+ * here), and closes it; resolves to what the server sent, as text.
+ */
+export async function readToEnd(conn: Deno.Conn, ms: number): Promise<string> {
+  const decoder = new TextDecoder();
+  const buf = new Uint8Array(16_384);
+  let text = "";
+  const timer = setTimeout(() => conn.close(), ms);
+  try {
+    for (;;) {
+      const n = await conn.read(buf);
+      if (n === null) break;
+      text += decoder.decode(buf.subarray(0, n), { stream: true });
+    }
+  } catch {
+    // Closed by the timer, or reset: what came is the answer.
+  } finally {
+    clearTimeout(timer);
+  }
+  try {
+    conn.close();
+  } catch { /* closed */ }
+  return text;
 }

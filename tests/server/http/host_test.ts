@@ -4,15 +4,14 @@
  * logged path: it is answered 400 `invalid_host`, under the path as sent.
  * Over a real socket (fetch sets Host itself), with raw HTTP/1.1.
  */
-import { DEFAULT_SETTINGS } from "../../../server/options.ts";
 import { startServer } from "../../../server/runtime/mod.ts";
 import { isValidHost } from "../../../server/http/host.ts";
 import { assert, assertMatch, assertStrictEquals } from "../../_assert.ts";
 import { sharedFixture } from "../../_fixture.ts";
+import { readToEnd, serveSettings } from "../_helpers.ts";
 
 const fx = await sharedFixture();
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 /** Sends one raw request with `host` (null: no Host line); resolves to status, headers and body (at most 5 s). */
 async function rawGet(
@@ -21,27 +20,11 @@ async function rawGet(
   host: string | null,
 ): Promise<{ status: number; head: string; body: string }> {
   const conn = await Deno.connect({ hostname: "127.0.0.1", port });
-  const timer = setTimeout(() => conn.close(), 5_000);
-  let text = "";
-  try {
-    const hostLine = host === null ? "" : `Host: ${host}\r\n`;
-    await conn.write(
-      encoder.encode(`GET ${target} HTTP/1.1\r\n${hostLine}Connection: close\r\n\r\n`),
-    );
-    const buf = new Uint8Array(16_384);
-    for (;;) {
-      const n = await conn.read(buf);
-      if (n === null) break;
-      text += decoder.decode(buf.subarray(0, n), { stream: true });
-    }
-  } catch {
-    // Closed by the timer: what came is the answer.
-  } finally {
-    clearTimeout(timer);
-    try {
-      conn.close();
-    } catch { /* closed */ }
-  }
+  const hostLine = host === null ? "" : `Host: ${host}\r\n`;
+  await conn.write(
+    encoder.encode(`GET ${target} HTTP/1.1\r\n${hostLine}Connection: close\r\n\r\n`),
+  );
+  const text = await readToEnd(conn, 5_000);
   const [head = "", body = ""] = text.split("\r\n\r\n", 2);
   return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), head, body };
 }
@@ -49,13 +32,7 @@ async function rawGet(
 async function start() {
   const lines: string[] = [];
   const running = await startServer({
-    settings: {
-      ...DEFAULT_SETTINGS,
-      db: fx.path,
-      port: 0,
-      hostname: "127.0.0.1",
-      rateLimit: "off",
-    },
+    settings: serveSettings(fx.path, { rateLimit: "off" }),
     log: (l) => lines.push(l),
   });
   return { running, lines, port: running.addr.port };

@@ -1,8 +1,7 @@
 // Test tier: e2e (a real browser, Redis, nginx or a compiled binary; see tests/tiers.ts).
 import { RateTable } from "../../../server/http/rate_table.ts";
 import { startServer } from "../../../server/runtime/mod.ts";
-import { DEFAULT_SETTINGS } from "../../../server/options.ts";
-import { get, getJson, testApp } from "../_helpers.ts";
+import { get, getJson, serveSettings, testApp } from "../_helpers.ts";
 import {
   assert,
   assertEquals,
@@ -234,14 +233,7 @@ Deno.test("--rate-limit off enforces nothing and advertises constant headers", a
 
 Deno.test("A real server limits by the connection's remote address", async () => {
   const running = await startServer({
-    settings: {
-      ...DEFAULT_SETTINGS,
-      db: fx.path,
-      port: 0,
-      hostname: "127.0.0.1",
-      rateLimit: { limit: 3, windowSeconds: 60 },
-      quiet: true,
-    },
+    settings: serveSettings(fx.path, { rateLimit: { limit: 3, windowSeconds: 60 }, quiet: true }),
     log: () => {},
   });
   const client = Deno.createHttpClient({});

@@ -6,32 +6,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { assertMatch, assertStrictEquals } from "../../_assert.ts";
 import { serveChild } from "./_serve_child.ts";
+import { readToEnd } from "../_helpers.ts";
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
-/** Reads `conn` until the server closes it (at most 10 s); resolves to what it sent. */
-async function readToEnd(conn: Deno.Conn): Promise<string> {
-  const buf = new Uint8Array(16_384);
-  let text = "";
-  const timer = setTimeout(() => conn.close(), 10_000);
-  try {
-    for (;;) {
-      const n = await conn.read(buf);
-      if (n === null) break;
-      text += decoder.decode(buf.subarray(0, n), { stream: true });
-    }
-  } catch {
-    // Closed by the timer, or reset: what came is the answer.
-  } finally {
-    clearTimeout(timer);
-  }
-  try {
-    conn.close();
-  } catch { /* closed */ }
-  return text;
-}
-
 interface SlowPost {
   path: string;
   headers: Record<string, string>;
@@ -69,7 +46,7 @@ async function postAcrossSigterm(
     signalled = true;
     await sleep(300);
     await conn.write(bytes.subarray(8));
-    answer = await readToEnd(conn);
+    answer = await readToEnd(conn, 10_000);
   } finally {
     // A second SIGTERM would end it at once: the first one is being handled.
     code = await s.stop(signalled ? null : "SIGTERM");

@@ -1,5 +1,6 @@
 // Test tier: e2e (a real browser, Redis, nginx or a compiled binary; see tests/tiers.ts).
-import { DEFAULT_SETTINGS, type ServeSettings } from "../../../server/options.ts";
+import type { ServeSettings } from "../../../server/options.ts";
+import { serveSettings } from "../_helpers.ts";
 import { type Server, type StartOptions, startServer } from "../../../server/runtime/mod.ts";
 import { newToken, openSessionAdmin } from "../../../core/sessions/mod.ts";
 import { assert, assertEquals } from "../../_assert.ts";
@@ -15,14 +16,7 @@ if (missing) console.warn(`skipping shared-store server tests: ${missing}`);
 const fx = await sharedFixture();
 
 function settings(overrides: Partial<ServeSettings>): ServeSettings {
-  return {
-    ...DEFAULT_SETTINGS,
-    db: fx.path,
-    port: 0,
-    hostname: "127.0.0.1",
-    quiet: true,
-    ...overrides,
-  };
+  return serveSettings(fx.path, { quiet: true, ...overrides });
 }
 
 async function feeAccess(port: number, token: string, as = "bearer"): Promise<string> {

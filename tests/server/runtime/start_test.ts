@@ -1,6 +1,7 @@
 // Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { listenUrl, startServer } from "../../../server/runtime/mod.ts";
-import { DEFAULT_SETTINGS, type ServeSettings } from "../../../server/options.ts";
+import type { ServeSettings } from "../../../server/options.ts";
+import { serveSettings } from "../_helpers.ts";
 import {
   assert,
   assertEquals,
@@ -13,7 +14,7 @@ import { sharedFixture } from "../../_fixture.ts";
 const fx = await sharedFixture();
 
 function settings(overrides: Partial<ServeSettings> = {}): ServeSettings {
-  return { ...DEFAULT_SETTINGS, db: fx.path, port: 0, hostname: "127.0.0.1", ...overrides };
+  return serveSettings(fx.path, overrides);
 }
 
 Deno.test("A real server writes one access-log line per request", async () => {
