@@ -29,7 +29,8 @@ export interface ServeChild {
 
 /**
  * Starts `main.ts serve --port 0 --rate-limit off --quiet` with `args` on
- * the fixture database; resolves once it listens (at most 15 s).
+ * the fixture database (`args` come last: a flag given again there wins);
+ * resolves once it listens (at most 15 s).
  *
  * @example
  * ```ts ignore

@@ -6,7 +6,7 @@ import { newToken, openSessionAdmin } from "../../../core/sessions/mod.ts";
 import { assert, assertEquals } from "../../_assert.ts";
 import { sharedFixture } from "../../_fixture.ts";
 import { redisMissing, startRedis, type TestRedis } from "../../_redis.ts";
-import { MAIN, spawn } from "../../_run.ts";
+import { serveChild } from "./_serve_child.ts";
 import { createClient } from "redis";
 import { RATE_KEY_PREFIX } from "../../../server/http/redis_rate_store.ts";
 
@@ -212,38 +212,20 @@ Deno.test({
   ignore,
   async fn() {
     await using redis = await startRedis();
-    const child = spawn([
-      "run",
-      "-A",
-      MAIN,
-      "serve",
-      "--db",
-      fx.path,
-      "--port",
-      "0",
-      "--quiet",
+    const serve = await serveChild([
       "--workers",
       "2",
       "--rate-limit",
       "6/60",
       "--rate-limit-store",
       redis.url,
-    ], { stdout: "null" });
-    const lines = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+    ]);
     try {
-      let text = "";
-      let port = "";
-      while (!port) {
-        const { value, done } = await lines.read();
-        if (done) throw new Error(`serve exited:\n${text}`);
-        text += value;
-        port = /Listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(text)?.[1] ?? "";
-      }
       // A new connection per request, so the kernel spreads them over both workers.
       const statuses: number[] = [];
       for (let i = 0; i < 16; i++) {
         const client = Deno.createHttpClient({});
-        const res = await fetch(`http://127.0.0.1:${port}/api/v1/clubs?limit=1`, { client });
+        const res = await fetch(`http://127.0.0.1:${serve.port}/api/v1/clubs?limit=1`, { client });
         await res.body?.cancel();
         client.close();
         statuses.push(res.status);
@@ -256,9 +238,7 @@ Deno.test({
       assertEquals(await redisClient.get(`${RATE_KEY_PREFIX}60:127.0.0.1`), "16");
       await redisClient.close();
     } finally {
-      child.kill("SIGTERM");
-      await child.status;
-      await lines.cancel().catch(() => {});
+      await serve.stop();
     }
   },
 });
