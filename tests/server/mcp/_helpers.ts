@@ -83,6 +83,16 @@ export function toolCall(name: string, args: Record<string, unknown> = {}, id = 
   return { jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } };
 }
 
+/** A JSON-RPC `initialize` message (2025 era) from a client named `client`. */
+export function initialize(client: string, protocolVersion = "2025-11-25", id = 1) {
+  return {
+    jsonrpc: "2.0",
+    id,
+    method: "initialize",
+    params: { protocolVersion, capabilities: {}, clientInfo: { name: client, version: "0" } },
+  };
+}
+
 /** The per-request `_meta` envelope of the 2026-07-28 era. */
 export const ENVELOPE = {
   "io.modelcontextprotocol/protocolVersion": MODERN,

@@ -40,6 +40,18 @@ const CALLS: [string, Json][] = [
   ["get_directory_stats", {}],
 ];
 
+/** What `client` answers to each of {@link CALLS}, with what its listed output schema finds wrong in it. */
+async function answers(client: Client) {
+  const schemas = await outputSchemas(client);
+  const out = [];
+  for (const [name, args] of CALLS) {
+    const r = await client.callTool({ name, arguments: args });
+    const problems = outputProblems(schemas.get(name)!, r.structuredContent);
+    out.push({ what: `${name} ${JSON.stringify(args)}`, r, problems });
+  }
+  return out;
+}
+
 Deno.test("every output schema lists what is always there, so {} validates against none", async () => {
   const schemas = await outputSchemas(eras.legacy);
   assertEquals(schemas.size, 5);
@@ -92,12 +104,9 @@ Deno.test("search_clubs' output schema describes both rows: compact and detail",
 
 for (const [era, client] of Object.entries(eras)) {
   Deno.test(`real answers validate against the listed output schemas (${era})`, async () => {
-    const schemas = await outputSchemas(client);
-    for (const [name, args] of CALLS) {
-      const r = await client.callTool({ name, arguments: args });
-      const what = `${name} ${JSON.stringify(args)}`;
+    for (const { what, r, problems } of await answers(client)) {
       assert(!r.isError, what);
-      assertEquals(outputProblems(schemas.get(name)!, r.structuredContent), [], what);
+      assertEquals(problems, [], what);
     }
   });
 }
@@ -117,12 +126,9 @@ Deno.test("answers without links (no site address) validate too, with slugs and 
   const client = new Client({ name: "no-links", version: "0" });
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   try {
-    const schemas = await outputSchemas(client);
-    for (const [name, args] of CALLS) {
-      const r = await client.callTool({ name, arguments: args });
-      const what = `${name} ${JSON.stringify(args)}`;
+    for (const { what, r, problems } of await answers(client)) {
       assert(!r.isError, what);
-      assertEquals(outputProblems(schemas.get(name)!, r.structuredContent), [], what);
+      assertEquals(problems, [], what);
       assert(!keysDeep(r.structuredContent).has("url"), what);
     }
     const page = (await client.callTool({ name: "search_clubs", arguments: { state: "FL" } }))

@@ -2,7 +2,16 @@ import { Hono } from "hono";
 import { assert, assertEquals } from "../../_assert.ts";
 import { sharedFixture } from "../../_fixture.ts";
 import { MAX_BATCH, MAX_BODY_BYTES, mcpCors } from "../../../server/mcp/route.ts";
-import { MCP_URL, mcpApp, MODERN, modern, openDirectory, post, toolCall } from "./_helpers.ts";
+import {
+  initialize,
+  MCP_URL,
+  mcpApp,
+  MODERN,
+  modern,
+  openDirectory,
+  post,
+  toolCall,
+} from "./_helpers.ts";
 
 const fx = await sharedFixture();
 const directory = openDirectory(fx.path);
@@ -48,16 +57,7 @@ Deno.test("server/discover offers 2026-07-28 and tools without listChanged", asy
 });
 
 Deno.test("initialize negotiates 2025-11-25 without listChanged; ping answers plain JSON", async () => {
-  const init = await post(app, {
-    jsonrpc: "2.0",
-    id: 1,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-11-25",
-      capabilities: {},
-      clientInfo: { name: "raw", version: "0" },
-    },
-  });
+  const init = await post(app, initialize("raw"));
   assertEquals(init.status, 200);
   assertEquals(init.headers.get("content-type"), "application/json");
   const { result } = await init.json();
@@ -69,12 +69,7 @@ Deno.test("initialize negotiates 2025-11-25 without listChanged; ping answers pl
 
 Deno.test("an older protocol version a client still sends is negotiated as sent", async () => {
   for (const version of ["2025-06-18", "2025-03-26", "2024-11-05"]) {
-    const res = await post(app, {
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "old", version } },
-    });
+    const res = await post(app, initialize("old", version));
     assertEquals((await res.json()).result.protocolVersion, version);
     const call = await post(app, toolCall("get_club", { slug: "cosmos" }), {
       "mcp-protocol-version": version,

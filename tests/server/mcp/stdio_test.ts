@@ -4,6 +4,7 @@ import { sharedFixture } from "../../_fixture.ts";
 import {
   Client,
   FEE_KEY,
+  initialize,
   keysDeep,
   type Mode,
   modern,
@@ -162,17 +163,7 @@ Deno.test("a line over 10 MiB is answered with a JSON-RPC error and the next lin
   const enc = new TextEncoder();
   const line = (m: unknown) => enc.encode(JSON.stringify(m) + "\n");
   try {
-    const init = {
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-11-25",
-        capabilities: {},
-        clientInfo: { name: "long-line-test", version: "1" },
-      },
-    };
-    await w.write(line(init));
+    await w.write(line(initialize("long-line-test")));
     await w.write(line({ jsonrpc: "2.0", method: "notifications/initialized" }));
     // Written while the server reads: it must neither stop nor hold the line.
     const writing = (async () => {
