@@ -13,6 +13,9 @@ import type { Directory } from "../../core/store/directory.ts";
 import { createApp } from "../../server/app.ts";
 import type { AppConfig } from "../../server/config.ts";
 import { DEFAULT_SETTINGS, type ServeSettings } from "../../server/options.ts";
+import { SessionStore, sessionStorePath } from "../../core/sessions/mod.ts";
+import { sessionAccess } from "../../server/http/sessions.ts";
+import type { Fixture } from "../_fixture.ts";
 import type { AppEnv, ServeBindings } from "../../server/http/env.ts";
 import { assertMatchesSchema } from "./_openapi.ts";
 
@@ -28,6 +31,32 @@ export function testApp(directory: Directory, overrides: Partial<AppConfig> = {}
     errorLog: () => {},
     ...overrides,
   });
+}
+
+/** A free and a member session, a day each, in the session store of the database at `dbPath`. */
+export function sessionTokens(dbPath: string): { free: string; member: string } {
+  const writer = SessionStore.writer(sessionStorePath(dbPath));
+  try {
+    const day = 86_400_000;
+    return {
+      free: writer.create({ tier: "free", ttlMs: day }).token,
+      member: writer.create({ tier: "member", ttlMs: day }).token,
+    };
+  } finally {
+    writer.close();
+  }
+}
+
+/**
+ * The site over `fx` as a browser meets it (sessions on, rate limit off, no
+ * base URL, then `overrides`), with its session check and a free and a
+ * member token (see {@link sessionTokens}).
+ */
+export function siteApp(fx: Fixture, overrides: Partial<AppConfig> = {}) {
+  const tokens = sessionTokens(fx.path);
+  const access = sessionAccess(SessionStore.reader(sessionStorePath(fx.path)));
+  const app = testApp(fx.directory, { rateLimit: "off", access, baseUrl: null, ...overrides });
+  return { app, access, ...tokens };
 }
 
 /** Bindings as `Deno.serve` passes them, for a client at `ip`. */

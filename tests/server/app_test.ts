@@ -4,11 +4,10 @@
  * sessions decide fee visibility on REST and profile pages, /openapi.json,
  * and the MCP endpoint behind the same rate limit and Host allowlist.
  */
-import { SessionStore, sessionStorePath } from "../../core/sessions/mod.ts";
 import { DEFAULT_SETTINGS } from "../../server/options.ts";
 import { startServer } from "../../server/runtime/mod.ts";
 import { assertMatchesSchema } from "./_openapi.ts";
-import { testApp } from "./_helpers.ts";
+import { sessionTokens, testApp } from "./_helpers.ts";
 import { assert, assertEquals, assertMatch, assertStrictEquals } from "../_assert.ts";
 import { fixture } from "../_fixture.ts";
 
@@ -29,19 +28,6 @@ async function serveFixture(overrides: Partial<typeof DEFAULT_SETTINGS> = {}) {
   };
 }
 
-function tokens(dbPath: string): { free: string; member: string } {
-  const store = SessionStore.writer(sessionStorePath(dbPath));
-  try {
-    const day = 86_400_000;
-    return {
-      free: store.create({ tier: "free", ttlMs: day }).token,
-      member: store.create({ tier: "member", ttlMs: day }).token,
-    };
-  } finally {
-    store.close();
-  }
-}
-
 async function clubs(base: string, query: string, headers: HeadersInit = {}) {
   const res = await fetch(`${base}/api/v1/clubs?${query}`, { headers });
   assertStrictEquals(res.status, 200);
@@ -52,7 +38,7 @@ async function clubs(base: string, query: string, headers: HeadersInit = {}) {
 
 Deno.test("serve shows the three fee tiers on the same clubs by session", async () => {
   await using s = await serveFixture();
-  const { free, member } = tokens(s.fx.path);
+  const { free, member } = sessionTokens(s.fx.path);
   const q = "q=pine%20valley";
   const anon = await clubs(s.base, q);
   const band = await clubs(s.base, q, { cookie: `session=${free}` });
@@ -89,14 +75,14 @@ Deno.test("serve shows the three fee tiers on the same clubs by session", async 
 
 Deno.test("serve answers an unknown token like no session", async () => {
   await using s = await serveFixture();
-  tokens(s.fx.path);
+  sessionTokens(s.fx.path);
   const body = await clubs(s.base, "limit=1", { authorization: "Bearer cds_not-a-real-token" });
   assertStrictEquals(body.fee_access, "locked");
 });
 
 Deno.test("serve's profile pages follow the session too", async () => {
   await using s = await serveFixture();
-  const { member } = tokens(s.fx.path);
+  const { member } = sessionTokens(s.fx.path);
   const res = await fetch(`${s.base}/clubs/pine-valley-golf-club`, {
     headers: { accept: "application/json", authorization: `Bearer ${member}` },
   });

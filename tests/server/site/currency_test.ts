@@ -4,23 +4,15 @@
  * it), converted at the snapshot's rates with their date and source, never
  * for anonymous visitors, never on the API.
  */
-import { SessionStore, sessionStorePath } from "../../../core/sessions/mod.ts";
-import { sessionAccess } from "../../../server/http/sessions.ts";
-import { testApp } from "../_helpers.ts";
+import { siteApp } from "../_helpers.ts";
 import { assert, assertEquals, assertStrictEquals } from "../../_assert.ts";
 import { BUNDLED_RATES_CSV, type Fixture, sharedFixture } from "../../_fixture.ts";
 
 const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
-const DAY = 86_400_000;
 const ORIGIN = "http://127.0.0.1:8000";
 
 function site(fx: Fixture) {
-  const writer = SessionStore.writer(sessionStorePath(fx.path));
-  const free = writer.create({ tier: "free", ttlMs: DAY }).token;
-  const member = writer.create({ tier: "member", ttlMs: DAY }).token;
-  writer.close();
-  const access = sessionAccess(SessionStore.reader(sessionStorePath(fx.path)));
-  const app = testApp(fx.directory, { rateLimit: "off", access, baseUrl: null });
+  const { app, free, member } = siteApp(fx);
   const get = (path: string, headers: Record<string, string> = {}) =>
     Promise.resolve(
       app.request(`${ORIGIN}${path}`, { headers: { accept: BROWSER, ...headers } }),

@@ -1,20 +1,12 @@
-import { SessionStore, sessionStorePath } from "../../../core/sessions/mod.ts";
-import { sessionAccess } from "../../../server/http/sessions.ts";
 import { PAGE_CSP, STYLESHEET } from "../../../server/html/mod.ts";
-import { testApp } from "../_helpers.ts";
+import { siteApp, testApp } from "../_helpers.ts";
 import { assert, assertEquals, assertMatch, assertStrictEquals } from "../../_assert.ts";
 import { sharedFixture } from "../../_fixture.ts";
 
 const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
-const DAY = 86_400_000;
 
 const fx = await sharedFixture();
-const writer = SessionStore.writer(sessionStorePath(fx.path));
-const free = writer.create({ tier: "free", ttlMs: DAY }).token;
-const member = writer.create({ tier: "member", ttlMs: DAY }).token;
-writer.close();
-const access = sessionAccess(SessionStore.reader(sessionStorePath(fx.path)));
-const app = testApp(fx.directory, { rateLimit: "off", access, baseUrl: null });
+const { app, access, free, member } = siteApp(fx);
 // The same site behind https under a path, as --base-url would set it.
 const proxied = testApp(fx.directory, {
   rateLimit: "off",
