@@ -65,6 +65,11 @@ async function servePhotos(page: Page, origin: string): Promise<void> {
   });
 }
 
+/** A test in a real browser: skipped without Chromium; the browser's own timers and sockets outlive a test. */
+function browserTest(name: string, fn: (t: Deno.TestContext) => Promise<void>): void {
+  Deno.test({ name, ignore, sanitizeOps: false, sanitizeResources: false, fn });
+}
+
 /**
  * A {@link server}, a browser and one page on it whose problems are
  * {@link watch}ed and whose photos are served here (unless `photos` is
@@ -118,189 +123,173 @@ const text = (page: Page, selector: string) =>
 const current = (page: Page) =>
   page.$eval("nav.pages a[aria-current=page]", (e) => e.textContent!.trim());
 
-Deno.test({
-  name: "a person searches, browses, filters and signs in with a real browser",
-  ignore,
-  sanitizeOps: false,
-  sanitizeResources: false,
-  async fn(t) {
-    await using browsing = await browse();
-    const { origin, member, page, problems, browser } = browsing;
-    await page.setViewport({ width: 1280, height: 900 });
+browserTest("a person searches, browses, filters and signs in with a real browser", async (t) => {
+  await using browsing = await browse();
+  const { origin, member, page, problems, browser } = browsing;
+  await page.setViewport({ width: 1280, height: 900 });
 
-    await t.step("search by name from the home page", async () => {
-      await go(page, `${origin}/`);
-      assertStrictEquals(await page.title(), "Find a private club · Club Directory");
-      await page.type("#q", "Seminole");
-      await Promise.all([
-        page.waitForNavigation({ waitUntil: "load" }),
-        page.keyboard.press("Enter"),
-      ]);
-      // The form's blank fields are dropped: one shareable address.
-      assertStrictEquals(page.url(), `${origin}/clubs?q=Seminole`);
-      assert((await text(page, ".lede")).startsWith("1 club"));
-    });
+  await t.step("search by name from the home page", async () => {
+    await go(page, `${origin}/`);
+    assertStrictEquals(await page.title(), "Find a private club · Club Directory");
+    await page.type("#q", "Seminole");
+    await Promise.all([
+      page.waitForNavigation({ waitUntil: "load" }),
+      page.keyboard.press("Enter"),
+    ]);
+    // The form's blank fields are dropped: one shareable address.
+    assertStrictEquals(page.url(), `${origin}/clubs?q=Seminole`);
+    assert((await text(page, ".lede")).startsWith("1 club"));
+  });
 
-    await t.step("follow a result to its profile, and come back", async () => {
-      await follow(page, ".results a[href='/clubs/seminole']");
-      assertStrictEquals(await text(page, "h1"), "Seminole Golf Club");
-      await follow(page, "nav.crumbs a[href='/clubs?type=golf']");
-      assert((await text(page, ".lede")).startsWith("13 clubs"));
-      await page.goBack({ waitUntil: "load" });
-      assertStrictEquals(page.url(), `${origin}/clubs/seminole`);
-      await page.goBack({ waitUntil: "load" });
-      assertStrictEquals(page.url(), `${origin}/clubs?q=Seminole`);
-    });
+  await t.step("follow a result to its profile, and come back", async () => {
+    await follow(page, ".results a[href='/clubs/seminole']");
+    assertStrictEquals(await text(page, "h1"), "Seminole Golf Club");
+    await follow(page, "nav.crumbs a[href='/clubs?type=golf']");
+    assert((await text(page, ".lede")).startsWith("13 clubs"));
+    await page.goBack({ waitUntil: "load" });
+    assertStrictEquals(page.url(), `${origin}/clubs/seminole`);
+    await page.goBack({ waitUntil: "load" });
+    assertStrictEquals(page.url(), `${origin}/clubs?q=Seminole`);
+  });
 
-    await t.step("page through the results", async () => {
-      await go(page, `${origin}/clubs?limit=5`);
-      assert((await text(page, "nav.pages")).includes("Page 1 of 6"));
-      await follow(page, "nav.pages a[rel='next']");
-      assertStrictEquals(page.url(), `${origin}/clubs?limit=5&page=2`);
-      // The last page and the first are numbered links; the current one is marked.
-      await follow(page, "nav.pages a[href='/clubs?limit=5&page=6']");
-      assert((await text(page, "nav.pages")).includes("Page 6 of 6"));
-      assertStrictEquals(await current(page), "Page 6");
-      await follow(page, "nav.pages a[rel='prev']");
-      assert((await text(page, "nav.pages")).includes("Page 5 of 6"));
-      await follow(page, "nav.pages a[href='/clubs?limit=5&page=3']");
-      assert((await text(page, "nav.pages")).includes("Page 3 of 6"));
-      await follow(page, "nav.pages a[href='/clubs?limit=5']");
-      assertStrictEquals(page.url(), `${origin}/clubs?limit=5`);
-    });
+  await t.step("page through the results", async () => {
+    await go(page, `${origin}/clubs?limit=5`);
+    assert((await text(page, "nav.pages")).includes("Page 1 of 6"));
+    await follow(page, "nav.pages a[rel='next']");
+    assertStrictEquals(page.url(), `${origin}/clubs?limit=5&page=2`);
+    // The last page and the first are numbered links; the current one is marked.
+    await follow(page, "nav.pages a[href='/clubs?limit=5&page=6']");
+    assert((await text(page, "nav.pages")).includes("Page 6 of 6"));
+    assertStrictEquals(await current(page), "Page 6");
+    await follow(page, "nav.pages a[rel='prev']");
+    assert((await text(page, "nav.pages")).includes("Page 5 of 6"));
+    await follow(page, "nav.pages a[href='/clubs?limit=5&page=3']");
+    assert((await text(page, "nav.pages")).includes("Page 3 of 6"));
+    await follow(page, "nav.pages a[href='/clubs?limit=5']");
+    assertStrictEquals(page.url(), `${origin}/clubs?limit=5`);
+  });
 
-    await t.step("apply a filter from its list, then remove it", async () => {
-      await go(page, `${origin}/clubs`);
-      await follow(page, "#facet-type ~ ul a[href='/clubs?type=golf']");
-      assertStrictEquals(page.url(), `${origin}/clubs?type=golf`);
-      assert((await text(page, ".lede")).startsWith("13 clubs"));
-      const items = await page.$$eval(".results > li", (l) => l.length);
-      assertStrictEquals(items, 13);
-      await follow(page, "#facet-country ~ ul a[href='/clubs?type=golf&country=Switzerland']");
-      assert((await text(page, ".lede")).startsWith("1 club"));
-      await follow(page, ".chips a[href='/clubs?type=golf']");
-      await follow(page, "#facet-type ~ ul a[aria-current]");
-      assertStrictEquals(page.url(), `${origin}/clubs`);
-      assert((await text(page, ".lede")).startsWith("30 clubs"));
-    });
+  await t.step("apply a filter from its list, then remove it", async () => {
+    await go(page, `${origin}/clubs`);
+    await follow(page, "#facet-type ~ ul a[href='/clubs?type=golf']");
+    assertStrictEquals(page.url(), `${origin}/clubs?type=golf`);
+    assert((await text(page, ".lede")).startsWith("13 clubs"));
+    const items = await page.$$eval(".results > li", (l) => l.length);
+    assertStrictEquals(items, 13);
+    await follow(page, "#facet-country ~ ul a[href='/clubs?type=golf&country=Switzerland']");
+    assert((await text(page, ".lede")).startsWith("1 club"));
+    await follow(page, ".chips a[href='/clubs?type=golf']");
+    await follow(page, "#facet-type ~ ul a[aria-current]");
+    assertStrictEquals(page.url(), `${origin}/clubs`);
+    assert((await text(page, ".lede")).startsWith("30 clubs"));
+  });
 
-    await t.step("sign in to see fees, then sign out", async () => {
-      await go(page, `${origin}/clubs/pine-valley-golf-club`);
-      assertEquals(await page.$$eval(".feetable .locked", (l) => l.length), 4);
-      await follow(page, "main a[href^='/sign-in']");
-      assertStrictEquals(await text(page, "h1"), "Sign in");
-      await page.type("#token", member);
-      await follow(page, "main form button[type=submit]");
-      assertStrictEquals(page.url(), `${origin}/clubs/pine-valley-golf-club`);
-      const fees = await text(page, ".feetable");
-      assert(fees.includes("$250,000") && fees.includes("$280,000"), fees);
-      assertStrictEquals(await text(page, "header .who"), "Member");
-      const cookies = await browser.cookies();
-      const session = cookies.find((c) => c.name === "session")!;
-      assert(session.httpOnly && session.sameSite === "Lax");
-      await follow(page, "header form button");
-      assertStrictEquals(page.url(), `${origin}/clubs/pine-valley-golf-club`);
-      assertEquals(await page.$$eval(".feetable .locked", (l) => l.length), 4);
-      assert((await text(page, "header nav")).includes("Sign in"));
-    });
-
-    await t.step(
-      "the keyboard reaches the skip link first, and it leads to the content",
-      async () => {
-        await go(page, `${origin}/clubs`);
-        await page.keyboard.press("Tab");
-        const focused = await page.evaluate(() => document.activeElement?.className);
-        assertStrictEquals(focused, "skip");
-        const visible = await page.$eval(".skip", (e) => e.getBoundingClientRect().left >= 0);
-        assert(visible, "the focused skip link is on screen");
-      },
-    );
-
-    await t.step("phone width: nothing scrolls sideways, photos keep their box", async () => {
-      await page.setViewport({ width: 375, height: 740, isMobile: true, hasTouch: true });
-      for (const path of ["/", "/clubs?type=golf", "/clubs/pine-valley-golf-club"]) {
-        await go(page, origin + path);
-        const wide = await page.evaluate(() =>
-          document.documentElement.scrollWidth - document.documentElement.clientWidth
-        );
-        assertStrictEquals(wide, 0, path);
-      }
-      const box = await page.$eval(".media.hero", (e) => e.getBoundingClientRect().height);
-      assert(box > 100, "the hero keeps its fixed-ratio box");
-      await page.setViewport({ width: 1280, height: 900 });
-    });
-
-    await t.step(
-      "axe-core finds no violation on the home, results and profile pages",
-      async () => {
-        for (const path of ["/", "/clubs?type=golf&country=US", "/clubs/pine-valley-golf-club"]) {
-          await go(page, origin + path);
-          assertEquals(await axeViolations(page), [], path);
-        }
-      },
-    );
-
-    await t.step("no console error, page error or failed request on the way", () => {
-      assertEquals(problems, []);
-    });
-
-    await t.step("a mistyped token is refused on the page", async () => {
-      await go(page, `${origin}/sign-in`);
-      await page.type("#token", "cds_not-a-live-session");
-      await Promise.all([page.waitForNavigation(), page.click("main form button[type=submit]")]);
-      assert((await text(page, "[role=alert]")).includes("not a live session"));
-      // The refusal is a 400, which the browser logs; nothing else is.
-      assertEquals(problems.map((p) => p.replace(/ \(http.*\)$/, "")), [
-        "console: Failed to load resource: the server responded with a status of 400 (Bad Request)",
-      ]);
-    });
-    await page.close();
-  },
-});
-
-Deno.test({
-  name: "a photo that fails to load keeps its box and shows the club's initials",
-  ignore,
-  sanitizeOps: false,
-  sanitizeResources: false,
-  async fn() {
-    await using browsing = await browse({ photos: false });
-    const { origin, page, problems } = browsing;
-    await page.setRequestInterception(true);
-    page.on("request", (r: HTTPRequest) => {
-      if (r.url().startsWith(origin)) return void r.continue();
-      return void r.respond({ status: 404, contentType: "text/plain", body: "gone" });
-    });
-    await page.setViewport({ width: 1280, height: 900 });
+  await t.step("sign in to see fees, then sign out", async () => {
     await go(page, `${origin}/clubs/pine-valley-golf-club`);
-    const img = await page.$eval(".media.hero img", (e) => {
-      const i = e as HTMLImageElement;
-      const after = getComputedStyle(i, "::after");
-      return {
-        broken: i.complete && i.naturalWidth === 0,
-        height: i.getBoundingClientRect().height,
-        placeholder: after.content,
-        alt: i.alt,
-      };
-    });
-    assert(img.broken, "the photo failed");
-    assert(img.height > 100, "its box keeps its size");
-    assertStrictEquals(img.placeholder, '"PV"');
-    assertStrictEquals(img.alt, "Photo of Pine Valley Golf Club");
-    // The only errors are the photo's own.
-    assert(problems.length > 0);
-    for (const p of problems) assert(p.includes("images.example/pv.jpg") || p.includes("404"), p);
-    await page.close();
-  },
+    assertEquals(await page.$$eval(".feetable .locked", (l) => l.length), 4);
+    await follow(page, "main a[href^='/sign-in']");
+    assertStrictEquals(await text(page, "h1"), "Sign in");
+    await page.type("#token", member);
+    await follow(page, "main form button[type=submit]");
+    assertStrictEquals(page.url(), `${origin}/clubs/pine-valley-golf-club`);
+    const fees = await text(page, ".feetable");
+    assert(fees.includes("$250,000") && fees.includes("$280,000"), fees);
+    assertStrictEquals(await text(page, "header .who"), "Member");
+    const cookies = await browser.cookies();
+    const session = cookies.find((c) => c.name === "session")!;
+    assert(session.httpOnly && session.sameSite === "Lax");
+    await follow(page, "header form button");
+    assertStrictEquals(page.url(), `${origin}/clubs/pine-valley-golf-club`);
+    assertEquals(await page.$$eval(".feetable .locked", (l) => l.length), 4);
+    assert((await text(page, "header nav")).includes("Sign in"));
+  });
+
+  await t.step(
+    "the keyboard reaches the skip link first, and it leads to the content",
+    async () => {
+      await go(page, `${origin}/clubs`);
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => document.activeElement?.className);
+      assertStrictEquals(focused, "skip");
+      const visible = await page.$eval(".skip", (e) => e.getBoundingClientRect().left >= 0);
+      assert(visible, "the focused skip link is on screen");
+    },
+  );
+
+  await t.step("phone width: nothing scrolls sideways, photos keep their box", async () => {
+    await page.setViewport({ width: 375, height: 740, isMobile: true, hasTouch: true });
+    for (const path of ["/", "/clubs?type=golf", "/clubs/pine-valley-golf-club"]) {
+      await go(page, origin + path);
+      const wide = await page.evaluate(() =>
+        document.documentElement.scrollWidth - document.documentElement.clientWidth
+      );
+      assertStrictEquals(wide, 0, path);
+    }
+    const box = await page.$eval(".media.hero", (e) => e.getBoundingClientRect().height);
+    assert(box > 100, "the hero keeps its fixed-ratio box");
+    await page.setViewport({ width: 1280, height: 900 });
+  });
+
+  await t.step(
+    "axe-core finds no violation on the home, results and profile pages",
+    async () => {
+      for (const path of ["/", "/clubs?type=golf&country=US", "/clubs/pine-valley-golf-club"]) {
+        await go(page, origin + path);
+        assertEquals(await axeViolations(page), [], path);
+      }
+    },
+  );
+
+  await t.step("no console error, page error or failed request on the way", () => {
+    assertEquals(problems, []);
+  });
+
+  await t.step("a mistyped token is refused on the page", async () => {
+    await go(page, `${origin}/sign-in`);
+    await page.type("#token", "cds_not-a-live-session");
+    await Promise.all([page.waitForNavigation(), page.click("main form button[type=submit]")]);
+    assert((await text(page, "[role=alert]")).includes("not a live session"));
+    // The refusal is a 400, which the browser logs; nothing else is.
+    assertEquals(problems.map((p) => p.replace(/ \(http.*\)$/, "")), [
+      "console: Failed to load resource: the server responded with a status of 400 (Bad Request)",
+    ]);
+  });
+  await page.close();
 });
 
-Deno.test({
-  name:
-    "on a phone, results start in the top half of the first screen and the filters open from a disclosure, without JavaScript",
-  ignore,
-  sanitizeOps: false,
-  sanitizeResources: false,
-  async fn(t) {
+browserTest("a photo that fails to load keeps its box and shows the club's initials", async () => {
+  await using browsing = await browse({ photos: false });
+  const { origin, page, problems } = browsing;
+  await page.setRequestInterception(true);
+  page.on("request", (r: HTTPRequest) => {
+    if (r.url().startsWith(origin)) return void r.continue();
+    return void r.respond({ status: 404, contentType: "text/plain", body: "gone" });
+  });
+  await page.setViewport({ width: 1280, height: 900 });
+  await go(page, `${origin}/clubs/pine-valley-golf-club`);
+  const img = await page.$eval(".media.hero img", (e) => {
+    const i = e as HTMLImageElement;
+    const after = getComputedStyle(i, "::after");
+    return {
+      broken: i.complete && i.naturalWidth === 0,
+      height: i.getBoundingClientRect().height,
+      placeholder: after.content,
+      alt: i.alt,
+    };
+  });
+  assert(img.broken, "the photo failed");
+  assert(img.height > 100, "its box keeps its size");
+  assertStrictEquals(img.placeholder, '"PV"');
+  assertStrictEquals(img.alt, "Photo of Pine Valley Golf Club");
+  // The only errors are the photo's own.
+  assert(problems.length > 0);
+  for (const p of problems) assert(p.includes("images.example/pv.jpg") || p.includes("404"), p);
+  await page.close();
+});
+
+browserTest(
+  "on a phone, results start in the top half of the first screen and the filters open from a disclosure, without JavaScript",
+  async (t) => {
     await using browsing = await browse();
     const { origin, page, problems } = browsing;
     await page.setJavaScriptEnabled(false);
@@ -364,7 +353,7 @@ Deno.test({
     });
     await page.close();
   },
-});
+);
 
 /** The fixture clubs plus one in St. John's whose name has apostrophes too. */
 async function apostropheFixture(): Promise<Fixture> {
@@ -374,12 +363,9 @@ async function apostropheFixture(): Promise<Fixture> {
   return await sharedFixture({ csv: await csvFile(`${text.trimEnd()}\n${row}\n`) });
 }
 
-Deno.test({
-  name: "addresses with an apostrophe open in a real browser without a redirect loop",
-  ignore,
-  sanitizeOps: false,
-  sanitizeResources: false,
-  async fn(t) {
+browserTest(
+  "addresses with an apostrophe open in a real browser without a redirect loop",
+  async (t) => {
     await using browsing = await browse({ fixture: await apostropheFixture() });
     const { origin, page, problems } = browsing;
     /** Opens `path`, which must answer 200 after `redirects` redirects, at `lands`. */
@@ -413,19 +399,15 @@ Deno.test({
     });
     await page.close();
   },
-});
+);
 
 /** How far the page scrolls sideways (0: it fits the viewport). */
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-Deno.test({
-  name:
-    "no dead ends in a real browser: corrections, close matches, one filter less, pages for people",
-  ignore,
-  sanitizeOps: false,
-  sanitizeResources: false,
-  async fn(t) {
+browserTest(
+  "no dead ends in a real browser: corrections, close matches, one filter less, pages for people",
+  async (t) => {
     await using browsing = await browse();
     const { origin, page, problems } = browsing;
     for (const [width, phone] of [[1280, false], [390, true]] as const) {
@@ -553,7 +535,7 @@ Deno.test({
     }
     await page.close();
   },
-});
+);
 
 /** axe-core runs as a script (its timers need JavaScript): on for the check, off again after. */
 async function axeWithScripts(page: Page) {
@@ -565,13 +547,9 @@ async function axeWithScripts(page: Page) {
   }
 }
 
-Deno.test({
-  name:
-    "a member chooses a currency in a real browser: converted figures with the rates' date, kept across pages",
-  ignore,
-  sanitizeOps: false,
-  sanitizeResources: false,
-  async fn(t) {
+browserTest(
+  "a member chooses a currency in a real browser: converted figures with the rates' date, kept across pages",
+  async (t) => {
     await using browsing = await browse({
       fixture: await sharedFixture({ rates: BUNDLED_RATES_CSV }),
     });
@@ -632,4 +610,4 @@ Deno.test({
     });
     await page.close();
   },
-});
+);
