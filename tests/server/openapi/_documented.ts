@@ -113,3 +113,23 @@ export function undocumented(method: string, url: string, res: Response): string
   }
   return null;
 }
+
+/**
+ * Pages that between them reach every documented path and most of its
+ * statuses (found, not found, invalid, past the limits, an unknown API path).
+ */
+export const PAGES: readonly string[] = [
+  "/",
+  "/openapi.json",
+  "/problems",
+  "/problems/invalid_page",
+  "/problems/no_such_code",
+  "/clubs/pine-valley-golf-club",
+  "/clubs/no-such-club",
+  "/api/v1/clubs?limit=2",
+  "/api/v1/clubs?type=golff",
+  "/api/v1/clubs?facets=type,country&limit=1",
+  "/api/v1/clubs?page=0",
+  `/api/v1/clubs?q=${"a".repeat(300)}`,
+  "/api/v1/nope",
+];

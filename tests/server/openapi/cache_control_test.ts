@@ -17,7 +17,7 @@ import { fixture, sharedFixture } from "../../_fixture.ts";
 import { from, testApp } from "../_helpers.ts";
 import { assert, assertEquals, assertStrictEquals } from "../../_assert.ts";
 import { PROBLEM_CODES, RESPONSE_SCHEMAS } from "../../../server/openapi/mod.ts";
-import { doc, lookup, operationKey, operations } from "./_documented.ts";
+import { doc, lookup, operationKey, operations, PAGES } from "./_documented.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;
@@ -31,21 +31,7 @@ type Call = [string, string, RequestInit?];
 /** Requests that reach every documented operation and most of its statuses. */
 function calls(): Call[] {
   const out: Call[] = [];
-  const pages = [
-    "/",
-    "/openapi.json",
-    "/problems",
-    "/problems/invalid_page",
-    "/problems/no_such_code",
-    "/clubs/pine-valley-golf-club",
-    "/clubs/no-such-club",
-    "/api/v1/clubs?limit=2",
-    "/api/v1/clubs?type=golff",
-    "/api/v1/clubs?facets=type,country&limit=1",
-    "/api/v1/clubs?page=0",
-    "/api/v1/nope",
-  ];
-  for (const path of pages) {
+  for (const path of PAGES) {
     for (const method of ["GET", "HEAD", "POST", "DELETE"]) {
       for (const accept of ["text/html", "application/json"]) {
         out.push([method, path, { headers: { accept } }]);

@@ -25,7 +25,7 @@ import { PROBLEMS } from "../../../core/model/problems.ts";
 import { sharedFixture } from "../../_fixture.ts";
 import { testApp } from "../_helpers.ts";
 import { assertMatchesSchema, matchesSchema } from "../_openapi.ts";
-import { operationKey, operations, undocumented } from "./_documented.ts";
+import { operationKey, operations, PAGES, undocumented } from "./_documented.ts";
 import {
   assert,
   assertEquals,
@@ -556,20 +556,7 @@ Deno.test("every status and media type the app answers is in the document", asyn
   const list = rpc({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
   const json = { "content-type": "application/json", accept: "application/json" };
   const requests: [string, string, RequestInit?][] = [];
-  const paths = [
-    "/",
-    "/openapi.json",
-    "/problems",
-    "/problems/invalid_page",
-    "/problems/no_such_code",
-    "/clubs/pine-valley-golf-club",
-    "/clubs/no-such-club",
-    "/api/v1/clubs?limit=2",
-    "/api/v1/clubs?page=0",
-    `/api/v1/clubs?q=${"a".repeat(300)}`,
-    "/api/v1/nope",
-  ];
-  for (const path of paths) {
+  for (const path of PAGES) {
     for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
       for (const accept of ["text/html", "application/json"]) {
         requests.push([method, path, { headers: { accept } }]);
