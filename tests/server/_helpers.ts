@@ -19,6 +19,23 @@ import type { Fixture } from "../_fixture.ts";
 import type { AppEnv, ServeBindings } from "../../server/http/env.ts";
 import { assertMatchesSchema } from "./_openapi.ts";
 
+/**
+ * The search's parameters, in the order the API and the MCP tool list them
+ * (each adds its own after them: `facets`, `detail`).
+ */
+export const SEARCH_PARAMETERS: readonly string[] = [
+  "type",
+  "state",
+  "country",
+  "city",
+  "q",
+  "match",
+  "sort",
+  "waitlist",
+  "page",
+  "limit",
+];
+
 /** An app over `directory` with test defaults (quiet, limit 120/60). */
 export function testApp(directory: Directory, overrides: Partial<AppConfig> = {}): Hono<AppEnv> {
   return createApp({

@@ -9,6 +9,7 @@ import { assert, assertEquals } from "../../_assert.ts";
 import { sharedFixture } from "../../_fixture.ts";
 import { unknownArgumentsText } from "../../../server/mcp/arguments.ts";
 import { connect, mcpApp } from "./_helpers.ts";
+import { SEARCH_PARAMETERS } from "../_helpers.ts";
 
 const fx = await sharedFixture();
 const app = mcpApp(fx.directory);
@@ -38,19 +39,7 @@ function assertRefused(r: Result, unknown: string[], valid: string[], what: stri
 for (const [era, client] of Object.entries(eras)) {
   Deno.test(`search_clubs refuses name, region and query, naming them (${era})`, async () => {
     const valid = (await listedArguments(client)).get("search_clubs")!;
-    assertEquals(valid, [
-      "type",
-      "state",
-      "country",
-      "city",
-      "q",
-      "match",
-      "sort",
-      "waitlist",
-      "page",
-      "limit",
-      "detail",
-    ]);
+    assertEquals(valid, [...SEARCH_PARAMETERS, "detail"]);
     for (const args of [{ name: "Pine Valley" }, { region: "Florida" }, { query: "royal" }]) {
       const r = await client.callTool({ name: "search_clubs", arguments: args }) as Result;
       assertRefused(r, Object.keys(args), valid, JSON.stringify(args));
