@@ -59,4 +59,4 @@ echo "conformance: main.ts ${args[*]}"
   --expected-failures .ci/conformance-baseline.yml
 
 echo "conformance: the SDK v2 client in each negotiation mode"
-"${DENO[@]}" run -A --frozen tests/server/mcp/_client_check.ts "http://127.0.0.1:${port}/api/mcp"
+"${DENO[@]}" run -A --config dev.json --frozen tests/server/mcp/_client_check.ts "http://127.0.0.1:${port}/api/mcp"

@@ -29,6 +29,8 @@ export const TIERS = {
 export type Tier = keyof typeof TIERS;
 
 const ROOT = fileURLToPath(new URL("./", import.meta.url));
+/** The configuration tests run under: the product's imports and the test packages (tests/deps.ts). */
+const DEV_CONFIG = fileURLToPath(new URL("../dev.json", import.meta.url));
 const MARKER = /^\/\/ Test tier: ([a-z0-9]+)\b/;
 
 /**
@@ -72,7 +74,16 @@ if (import.meta.main) {
   }
   const files = await testFiles(tier as Tier);
   const { code } = await spawn(
-    ["test", "--frozen", "--parallel", ...TIERS[tier as Tier], ...rest, ...files],
+    [
+      "test",
+      "--config",
+      DEV_CONFIG,
+      "--frozen",
+      "--parallel",
+      ...TIERS[tier as Tier],
+      ...rest,
+      ...files,
+    ],
     { stdin: "inherit", stdout: "inherit", stderr: "inherit" },
   ).status;
   Deno.exit(code);
