@@ -419,6 +419,23 @@ async function withCeiling<T>(
   }
 }
 
+/**
+ * Where a path of the website lands: itself, or the same-origin address its
+ * redirects lead to (at most five).
+ */
+async function canonicalPath(origin: string, path: string): Promise<string> {
+  for (let hops = 0; hops < 5; hops++) {
+    const res = await fetch(origin + path, { redirect: "manual" });
+    await res.body?.cancel();
+    const to = res.headers.get("location");
+    if (res.status < 300 || res.status >= 400 || to === null) return path;
+    const next = new URL(to, origin + path);
+    if (next.origin !== origin) return path;
+    path = next.pathname + next.search;
+  }
+  return path;
+}
+
 /** Load tests against serve (one config) and ceilings with as many processes. */
 async function httpRuns(
   plan: HttpPlan,
@@ -516,8 +533,11 @@ async function httpRuns(
         note: notes.get(`${name} compressed`)!,
       });
     }
-    for (const [name, path] of WEBSITE) {
+    for (const [name, asked] of WEBSITE) {
       log(`  ${name}…`);
+      // The website redirects a search to its one address (state=FL to
+      // state=Florida): the row loads that address, as a browser ends up doing.
+      const path = await canonicalPath(origin, asked);
       const page = await fetch(origin + path, {
         redirect: "manual",
         headers: { "accept-encoding": "identity" },
@@ -525,7 +545,7 @@ async function httpRuns(
       const bytes = (await page.arrayBuffer()).byteLength;
       if (page.status !== 200) throw new Error(`${name}: GET ${path} answered ${page.status}`);
       const r = await load(origin + path);
-      const note = `${fmt(bytes / 1000, 1)} KB HTML page`;
+      const note = `${fmt(bytes / 1000, 1)} KB HTML page${path === asked ? "" : ` at ${path}`}`;
       rows.push({ name, workers, kind: "website", load: r, rssMb: rss(), note });
     }
     log("  mixed…");
