@@ -1,7 +1,11 @@
 import { assertEquals } from "../../../_assert.ts";
 import { DatabaseSync } from "node:sqlite";
 import { importCsv } from "../../../../core/import/build/import.ts";
-import { CREATE_DIGESTS, type DiffEntry, digestStager } from "../../../../core/import/build/diff.ts";
+import {
+  CREATE_DIGESTS,
+  type DiffEntry,
+  digestStager,
+} from "../../../../core/import/build/diff.ts";
 import { digestOf } from "../../../../core/import/build/club_row.ts";
 import { recordToColumns, rowToRecord } from "../../../../core/store/rows.ts";
 import { CLUB_FIELDS } from "../../../../core/model/fields.ts";
