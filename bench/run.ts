@@ -718,9 +718,8 @@ function httpLine(row: HttpRow, ceiling: HttpRow): string[] {
     if (share < need) misses.push(`< ${pct(need)} of ${of}`);
     if (p99 && load.p99Ms >= TARGETS.p99Ms) misses.push(`p99 ≥ ${TARGETS.p99Ms} ms`);
     if (load.non2xx || load.errors) misses.push(`${load.non2xx} non-2xx, ${load.errors} errors`);
-    const issue = row.kind === "website" ? "#12" : row.kind === "compressed" ? "#13" : "#28";
     const p99Words = p99 ? `, p99 < ${TARGETS.p99Ms} ms` : "";
-    target = `${issue}: ≥ ${pct(need)} of ${of}${p99Words}: ${verdict(misses)}`;
+    target = `≥ ${pct(need)} of ${of}${p99Words}: ${verdict(misses)}`;
   }
   return [
     label,
@@ -754,7 +753,7 @@ function sizeLine(row: SizeRow): string[] {
     "–",
     "–",
     cells.join(", "),
-    `#13: compressed for Accept-Encoding (br, gzip${
+    `compressed for Accept-Encoding (br, gzip${
       row.sizes.some(([e]) => e === "zstd") ? ", zstd" : ""
     }): ${verdict(compressed ? [] : ["sent plain"])}`,
   ];
@@ -775,7 +774,7 @@ function rssLine(rows: HttpRow[], workers: number): string[] {
     "–",
     peak === null ? "?" : fmt(peak),
     "VmHWM of the serve process tree after its last row",
-    `#28: ≤ ${limit} MB: ${verdict(miss)}`,
+    `≤ ${limit} MB: ${verdict(miss)}`,
   ];
 }
 
@@ -962,7 +961,7 @@ async function main(): Promise<void> {
         `Deno.bench ${b.group ?? ""}: ${b.name}`,
         ...dash,
         `avg ${time(b.avgNs)}, p99 ${time(b.p99Ns)} (${fmt(1e9 / b.avgNs)}/s)`,
-        suggestion ? `#28: ≤ ${TARGETS.suggestUs} µs each: ${verdict(over)}` : "–",
+        suggestion ? `≤ ${TARGETS.suggestUs} µs each: ${verdict(over)}` : "–",
       ]);
     }
     const table = markdown(
