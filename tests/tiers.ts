@@ -3,7 +3,8 @@
  * `test:e2e` (`deno task test` runs them all at once).
  *
  * A test file is **unit** unless its first line says otherwise:
- * `// Test tier: integration (…)` for real sockets and child processes,
+ * `// Test tier: integration (…)` for real sockets and child processes, or
+ * a whole app or a built database (the unit tier stays a quick inner loop),
  * `// Test tier: e2e (…)` for a real browser, Redis, nginx or a compiled
  * binary. The unit tier runs without network and subprocess permissions, so
  * a file that opens a socket or starts a process without saying so fails

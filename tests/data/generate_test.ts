@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { parse } from "csv-parse/sync";
 import { iso31662 } from "iso-3166";
 import countries from "i18n-iso-countries/index.js"; // the Node entry loads all 78 languages

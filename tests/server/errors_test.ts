@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { Directory } from "../../core/store/directory.ts";
 import { ProblemError, PROBLEMS } from "../../core/model/problems.ts";
 import { get, getJson, testApp } from "./_helpers.ts";

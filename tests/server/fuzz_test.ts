@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 /**
  * Fuzzing the whole app through `app.request`: every search parameter (the
  * names come from the OpenAPI document) with arbitrary, raw-byte, long and

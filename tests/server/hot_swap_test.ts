@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { get, testApp } from "./_helpers.ts";
 import { assert, assertEquals, assertStrictEquals } from "../_assert.ts";
 import { fixture, FIXTURE_CSV, importFile } from "../_fixture.ts";

@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import fc from "fast-check";
 import {
   FACET_NAMES,

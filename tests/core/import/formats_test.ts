@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { assert, assertEquals, assertRejects } from "../../_assert.ts";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";

@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { importCsv, type ImportPhase, openSource } from "../../../core/import/build/import.ts";
 import { fixture, FIXTURE_CSV } from "../../_fixture.ts";
 import { assertEquals, assertRejects } from "../../_assert.ts";

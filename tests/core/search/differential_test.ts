@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 /**
  * findPage() against a naive model of docs/api.md#the-search-endpoint (and of `city` and
  * `match=words`, issue 11): every club of the fixture

@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 /**
  * The substring search (the REST default) against answers recorded from the
  * implementation before word and typo-tolerant matching were added

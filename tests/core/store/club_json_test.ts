@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { ClubJsonText } from "../../../core/store/club_json.ts";
 import { ClubStore } from "../../../core/store/store.ts";
 import { assert, assertEquals, assertStrictEquals } from "../../_assert.ts";

@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { DatabaseSync } from "node:sqlite";
 import { Directory, isStorageFailure } from "../../../core/store/directory.ts";
 import { importCsv, openSource } from "../../../core/import/build/import.ts";

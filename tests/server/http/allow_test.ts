@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { Hono } from "hono";
 import type { AppEnv } from "../../../server/http/env.ts";
 import { allowedMethods } from "../../../server/http/allow.ts";

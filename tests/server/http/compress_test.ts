@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import zlib from "node:zlib";
 import fc from "fast-check";
 import {

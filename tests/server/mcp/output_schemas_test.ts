@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 /**
  * The output schemas `tools/list` gives say what every answer holds: each
  * lists what is always there (`required`, from the tools' zod schemas), so

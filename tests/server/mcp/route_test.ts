@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { Hono } from "hono";
 import { assert, assertEquals } from "../../_assert.ts";
 import { sharedFixture } from "../../_fixture.ts";

@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { assert, assertEquals, assertRejects } from "../../_assert.ts";
 import { sharedFixture } from "../../_fixture.ts";
 import { parseSearch, type RawSearch } from "../../../core/search/query.ts";

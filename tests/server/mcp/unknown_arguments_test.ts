@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 /**
  * Arguments a tool does not take are a tool error that names each of them
  * and lists the tool's arguments, for every tool, through the SDK client in

@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { assert, assertEquals } from "../../_assert.ts";
 import { warmUp } from "../../../server/mcp/warm.ts";
 import { WARM_CALLS } from "../../../server/mcp/server.ts";

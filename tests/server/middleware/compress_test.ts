@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { Hono } from "hono";
 import { compress } from "../../../server/middleware/compress.ts";
 import { headLength } from "../../../server/middleware/head.ts";

@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { deprecationHeaders } from "../../../server/middleware/deprecation.ts";
 import { get, testApp } from "../_helpers.ts";
 import { assert, assertStrictEquals, assertThrows } from "../../_assert.ts";

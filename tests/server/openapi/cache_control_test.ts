@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 /**
  * The document's `Cache-Control` against the app's: every documented
  * operation is called (in-process, with and without `--base-url`, past the

@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { ENCODINGS } from "../../../server/http/compress.ts";
 import { openApiJson } from "../../../server/openapi/mod.ts";
 import { decoded, testApp } from "../_helpers.ts";

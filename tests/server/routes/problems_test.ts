@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { parseSearch } from "../../../core/search/query.ts";
 import { prefersJson } from "../../../server/routes/problems.ts";
 import { escapeHtml } from "../../../server/html/mod.ts";

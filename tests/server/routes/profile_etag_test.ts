@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 /**
  * Profiles' validators over the whole app (compression and HEAD included):
  * a weak `ETag` per snapshot, slug, fee access and representation, and

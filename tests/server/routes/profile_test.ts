@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { Hono } from "hono";
 import { Directory } from "../../../core/store/directory.ts";
 import type { FeeAccess } from "../../../core/club/mod.ts";

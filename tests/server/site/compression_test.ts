@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { COMPRESS_MIN_BYTES, ENCODINGS } from "../../../server/http/compress.ts";
 import { decoded, testApp } from "../_helpers.ts";
 import { assert, assertEquals, assertStrictEquals } from "../../_assert.ts";

@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 /**
  * Fees in the visitor's currency on results and profile pages: chosen with
  * `?currency=` (kept in a cookie, the address redirected to the one without

@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 /**
  * No dead ends for a person: a misspelt name offers the corrections the
  * search core knows, words that match nothing fall back to close matches,

@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { assertEquals } from "../../../_assert.ts";
 import { DatabaseSync } from "node:sqlite";
 import { importCsv } from "../../../../core/import/build/import.ts";

@@ -1,3 +1,4 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { DatabaseSync } from "node:sqlite";
 import { importCsv, openSource } from "../../../../core/import/build/import.ts";
 import { parseRates, type Rates, ratesOf } from "../../../../core/rates/mod.ts";
