@@ -39,9 +39,47 @@ export function clubListJson(
   access: FeeAccess,
   suggestions: readonly Suggestion[] = [],
 ): string {
-  const more = suggestions.length ? `,"suggestions":${asciiJson(suggestions)}` : "";
-  const after = `],"total":${page.total},"fee_access":"${access}"${more}}`;
+  const after = afterClubs(page, access, suggestions, "");
   return access === "locked"
     ? store.anonymousJsonList(page.ranks, '{"clubs":[', after)
     : `{"clubs":[${clubJsonItems(store, page.ranks, access).join(",")}${after}`;
+}
+
+/**
+ * The ClubList body of {@link clubListJson} with `members` (JSON members,
+ * each led by a comma, such as `,"facets":{…}`) added last, as UTF-8 bytes
+ * when the anonymous JSON is held in memory (no string is made; the bytes
+ * are valid until the next body is assembled, see
+ * `ClubStore.anonymousJsonListBytes`), else as the string.
+ *
+ * @example
+ * ```ts ignore
+ * import { clubListBody } from "./club_list.ts";
+ * const body = clubListBody(store, findPage(store, query), "locked", [], ',"facets":{}');
+ * ```
+ */
+export function clubListBody(
+  store: ClubStore,
+  page: SearchPage,
+  access: FeeAccess,
+  suggestions: readonly Suggestion[] = [],
+  members = "",
+): string | Uint8Array<ArrayBuffer> {
+  const after = afterClubs(page, access, suggestions, members);
+  if (access === "locked") {
+    return store.anonymousJsonListBytes(page.ranks, '{"clubs":[', after) ??
+      store.anonymousJsonList(page.ranks, '{"clubs":[', after);
+  }
+  return `{"clubs":[${clubJsonItems(store, page.ranks, access).join(",")}${after}`;
+}
+
+/** What follows a ClubList's clubs: `]`, the other members, `}`. */
+function afterClubs(
+  page: SearchPage,
+  access: FeeAccess,
+  suggestions: readonly Suggestion[],
+  members: string,
+): string {
+  const more = suggestions.length ? `,"suggestions":${asciiJson(suggestions)}` : "";
+  return `],"total":${page.total},"fee_access":"${access}"${more}${members}}`;
 }

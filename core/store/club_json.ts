@@ -2,8 +2,10 @@
  * Every club's anonymous JSON (the `club_json` table) held in memory as
  * bytes: one buffer with the UTF-8 text of every club in rank order, and an
  * offsets array (club `r` is bytes `offsets[r - 1]` to `offsets[r]`). A page
- * body is assembled by copying its clubs' slices into one scratch buffer and
- * decoding that once, with no SQLite statement and no per-club string.
+ * body is assembled by copying its clubs' slices into one buffer, with no
+ * SQLite statement and no per-club string: sent as those bytes
+ * ({@link ClubJsonText.joinBytes}, the API's pages), or decoded once
+ * ({@link ClubJsonText.join}).
  *
  * Why bytes and not strings: the buffers live outside V8's heap, so the
  * garbage collector never marks, moves or compacts the 45 MB of the bundled
@@ -96,7 +98,7 @@ export class ClubJsonText {
   readonly #bytes: Uint8Array;
   /** Club `r` (1-based) is `#bytes[#offsets[r - 1]…#offsets[r]]`; `count + 1` entries. */
   readonly #offsets: Uint32Array;
-  /** Where pages are assembled before decoding, grown as needed. */
+  /** Where pages are assembled, grown as needed. */
   #scratch = new Uint8Array(64 * 1024);
 
   private constructor(bytes: Uint8Array, offsets: Uint32Array) {
@@ -209,7 +211,29 @@ export class ClubJsonText {
     // Text around the clubs that UTF-8 cannot carry as it is (a lone
     // surrogate) is added around the decoded clubs instead.
     if (!before.isWellFormed() || !after.isWellFormed()) return before + this.join(ranks) + after;
-    const bytes = this.#bytes;
+    const size = this.#assemble(ranks, before, after);
+    return decoder.decode(this.#scratch.subarray(0, size));
+  }
+
+  /**
+   * What {@link join} gives, as its UTF-8 bytes (the text around the clubs
+   * encoded as `TextEncoder` does), in this text's scratch buffer: no
+   * string and no buffer is made. The view is valid until the next
+   * {@link join} or {@link joinBytes}: send it at once (a `Response` copies
+   * its body when constructed) or copy it.
+   *
+   * @example
+   * ```ts ignore
+   * new Response(text.joinBytes(page.ranks, '{"clubs":[', "]}")); // the same JSON, as bytes
+   * ```
+   */
+  joinBytes(ranks: readonly number[], before = "", after = ""): Uint8Array<ArrayBuffer> {
+    const size = this.#assemble(ranks, before, after); // May grow the scratch buffer.
+    return this.#scratch.subarray(0, size);
+  }
+
+  /** Assembles a page in the scratch buffer (grown as needed); returns its size in bytes. */
+  #assemble(ranks: readonly number[], before: string, after: string): number {
     const offsets = this.#offsets;
     // At most 3 bytes of UTF-8 per UTF-16 unit around the clubs.
     let size = 3 * (before.length + after.length) + ranks.length;
@@ -220,7 +244,13 @@ export class ClubJsonText {
     if (this.#scratch.length < size) {
       this.#scratch = new Uint8Array(Math.max(size, 2 * this.#scratch.length));
     }
-    const out = this.#scratch;
+    return this.#write(this.#scratch, ranks, before, after);
+  }
+
+  /** Writes `before`, the clubs joined by commas and `after` into `out`; returns the bytes written. */
+  #write(out: Uint8Array, ranks: readonly number[], before: string, after: string): number {
+    const bytes = this.#bytes;
+    const offsets = this.#offsets;
     let at = before.length === 0 ? 0 : encoder.encodeInto(before, out).written;
     for (let j = 0; j < ranks.length; j++) {
       if (j > 0) out[at++] = COMMA;
@@ -235,6 +265,6 @@ export class ClubJsonText {
       }
     }
     if (after.length) at += encoder.encodeInto(after, out.subarray(at)).written;
-    return decoder.decode(out.subarray(0, at));
+    return at;
   }
 }

@@ -176,6 +176,20 @@ export class ClubStore {
     return before + (this.statement(sql).get(...ranks) as { list: string }).list + after;
   }
 
+  /**
+   * {@link anonymousJsonList} as UTF-8 bytes when the JSON is held in memory
+   * (see club_json.ts): no string is made. The bytes are a view of a
+   * scratch buffer, valid until the next list is assembled (send or copy
+   * them at once). Null when the JSON is read from SQLite.
+   */
+  anonymousJsonListBytes(
+    ranks: readonly number[],
+    before = "",
+    after = "",
+  ): Uint8Array<ArrayBuffer> | null {
+    return this.#json ? this.#json.joinBytes(ranks, before, after) : null;
+  }
+
   /** Bytes of club JSON held in memory (0 when read from SQLite). */
   get heldJsonBytes(): number {
     return this.#json?.bytes ?? 0;

@@ -51,9 +51,11 @@ import { notModified, strongTag } from "./validators.ts";
 export interface CachedBody {
   /**
    * ASCII-only text (see core/model/json.ts, `asciiHtml`): a one-byte string
-   * that Deno sends without encoding it again for every response.
+   * that Deno sends without encoding it again for every response; or the
+   * body's bytes (a page assembled from held bytes, never made a string,
+   * so it stays out of V8's heap), sent and compressed as they are.
    */
-  body: string;
+  body: string | Bytes;
   /** The body compressed, by coding, made when first asked for. */
   encoded: EncodedBodies;
 }
@@ -138,7 +140,8 @@ export function sendCached<E extends CachedBody>(
  * Below {@link COMPRESS_MIN_BYTES} in UTF-8: sent as it is. A body of that
  * many characters is at least that many bytes; a shorter one is measured.
  */
-function small(body: string): boolean {
+function small(body: string | Bytes): boolean {
+  if (typeof body !== "string") return body.byteLength < COMPRESS_MIN_BYTES;
   if (body.length >= COMPRESS_MIN_BYTES) return false;
   // deno-lint-ignore no-control-regex
   return !/[^\x00-\x7f]/.test(body) ||
