@@ -21,13 +21,13 @@ import {
 } from "../core/import/mod.ts";
 import { type Rates, RatesFileError, readRatesFile } from "../core/rates/mod.ts";
 import { progressReporter } from "./output/progress.ts";
+import { formatCount as fmt } from "./output/text.ts";
 import { OutputClosed, writeOut } from "./output/stdout.ts";
 import { IMPORT_OPTIONS, IMPORT_USAGE } from "./import_options.ts";
 import {
   byChange,
   changes,
   failureReport,
-  fmt,
   listDiff,
   located,
   mib,

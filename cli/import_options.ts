@@ -7,8 +7,7 @@ import { choice, dbOption, helpFlagLine, optionLines } from "./options.ts";
 import type { OptionTable, Parsed } from "../core/model/mod.ts";
 import { ENCODINGS, FORMATS, LIMITS_TEXT, readDelimiter } from "../core/import/mod.ts";
 import { MAX_RATES_BYTES } from "../core/rates/mod.ts";
-
-const fmt = (n: number) => n.toLocaleString("en-US");
+import { formatCount as fmt } from "./output/text.ts";
 
 /** The input limits, as the usage states them. */
 const LIMITS_NOTE = wrap(

@@ -17,9 +17,9 @@ import { WARNING_RULES } from "../core/import/mod.ts";
 import { renderTable, terminalColumns } from "./output/table.ts";
 import { safeText } from "./output/text.ts";
 import { writeOut } from "./output/stdout.ts";
+import { formatCount as fmt } from "./output/text.ts";
 
 /** A count as the report writes it: 12,345. */
-export const fmt = (n: number) => n.toLocaleString("en-US");
 
 /** One line on stderr, made safe for the terminal. */
 export const say = (line: string) => console.error(safeText(line));

@@ -12,6 +12,7 @@
  */
 import type { ClubRecord } from "../../core/schema/mod.ts";
 import { type ColumnSpec, renderTable } from "./table.ts";
+import { formatCount as fmt } from "./text.ts";
 
 /**
  * Name is cut last and never dropped; city is the first to give way, then
@@ -27,7 +28,6 @@ const CLUB_COLUMNS: ColumnSpec[] = [
 ];
 
 // Thousands with commas, as en-US writes them, without Intl: its first use costs 20 ms or more.
-const fmt = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /**
  * The footer: "showing 51–100 of 938 (next: --page 3)", or what to do on a

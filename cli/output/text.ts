@@ -115,3 +115,19 @@ export function truncate(text: string, max: number, width: Width, pad = false): 
   }
   return pad && w < max ? out + " ".repeat(max - w) : out;
 }
+
+/**
+ * A whole number with thousands separators, as every CLI message writes
+ * counts (`40,000 clubs`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatCount } from "./text.ts";
+ * assert.deepStrictEqual(formatCount(40000), "40,000");
+ * assert.deepStrictEqual(formatCount(999), "999");
+ * ```
+ */
+export function formatCount(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
