@@ -15,6 +15,7 @@
  * ```
  * @module
  */
+import { Doorkeeper } from "./doorkeeper.ts";
 import { Lru } from "./lru.ts";
 
 /**
@@ -75,15 +76,20 @@ export interface MemoOptions<K, V> {
   kind?: MemoKind;
   /**
    * `second` keeps a value only when its key is asked for the second time
-   * (while the key is remembered): a stream of one-off keys then computes
-   * its values without churning the memo, and so without filling the old
-   * generation of the heap with evicted values. Default `first`.
+   * (while the key is remembered, as a fingerprint: see doorkeeper.ts): a
+   * stream of one-off keys then computes its values without churning the
+   * memo, and so without filling the old generation of the heap with
+   * evicted values or remembered keys. Default `first`.
    */
   admit?: "first" | "second";
 }
 
-/** Share of a `second` memo's budget that remembers keys seen once. */
-const SEEN_SHARE = 1 / 16;
+/**
+ * Bytes of a `second` memo's budget per key it remembers as seen once
+ * (1,024 keys for 2 MiB): about as many keys as come by while a kept value
+ * lives, since a key that comes back later would find its value evicted.
+ */
+const BYTES_PER_SEEN_KEY = 2048;
 
 /**
  * One named cache of a snapshot: a least-recently-used map bounded by the
@@ -103,15 +109,17 @@ export class Memo<K, V> {
   readonly kind: MemoKind;
   readonly #lru: Lru<K, V>;
   /** Keys asked for once, for `admit: "second"`; null when every value is kept. */
-  readonly #seen: Lru<K, true> | null;
+  readonly #seen: Doorkeeper | null;
 
   constructor(budgetBytes: number, options: MemoOptions<K, V> = {}) {
     const weigh = options.weigh ?? ((v: V, k: K) => approxBytes(k) + approxBytes(v));
     this.budget = budgetBytes;
     this.kind = options.kind ?? "results";
-    const seenBytes = options.admit === "second" ? Math.floor(budgetBytes * SEEN_SHARE) : 0;
-    this.#seen = seenBytes ? new Lru(seenBytes, (_, k) => ENTRY_BYTES + approxBytes(k)) : null;
-    this.#lru = new Lru<K, V>(budgetBytes - seenBytes, (v, k) => ENTRY_BYTES + weigh(v, k));
+    this.#seen = options.admit === "second"
+      ? new Doorkeeper(Math.max(1, Math.floor(budgetBytes / BYTES_PER_SEEN_KEY)))
+      : null;
+    const lruBytes = budgetBytes - (this.#seen?.bytes ?? 0);
+    this.#lru = new Lru<K, V>(lruBytes, (v, k) => ENTRY_BYTES + weigh(v, k));
   }
 
   /** The value kept for `key`, or undefined. */
@@ -129,8 +137,7 @@ export class Memo<K, V> {
     let v = this.#lru.get(key);
     if (v === undefined) {
       v = make();
-      if (this.#seen === null || this.#seen.get(key)) this.#lru.set(key, v);
-      else this.#seen.set(key, true);
+      if (this.#seen === null || this.#seen.admit(key as string | number)) this.#lru.set(key, v);
     }
     return v;
   }
@@ -148,7 +155,7 @@ export class Memo<K, V> {
 
   /** Bytes held (as weighed), remembered keys included. */
   get bytes(): number {
-    return this.#lru.weight + (this.#seen?.weight ?? 0);
+    return this.#lru.weight + (this.#seen?.bytes ?? 0);
   }
 }
 

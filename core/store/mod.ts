@@ -12,6 +12,7 @@
  * @module
  */
 export * from "./directory.ts";
+export * from "./doorkeeper.ts";
 export * from "./layout.ts";
 export * from "./lru.ts";
 export * from "./memo.ts";

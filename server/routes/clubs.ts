@@ -47,7 +47,13 @@ import {
   facetsObject,
   parseFacets,
 } from "../../core/facets/mod.ts";
-import { approxBytes, type ClubStore, type Directory, Lru } from "../../core/store/mod.ts";
+import {
+  approxBytes,
+  type ClubStore,
+  type Directory,
+  Doorkeeper,
+  Lru,
+} from "../../core/store/mod.ts";
 import { asciiJson, ProblemError } from "../../core/model/mod.ts";
 import { type FeeAccess } from "../../core/club/mod.ts";
 import { baseUrlOf } from "../http/base_url.ts";
@@ -107,11 +113,18 @@ function pages(store: ClubStore) {
 }
 
 /**
- * Bytes of parsed query strings kept by one route: about a thousand. A
- * parse costs a few microseconds; a larger cache only held distinct
- * query strings that do not come back.
+ * Bytes of parsed query strings kept by one route: about a thousand, only
+ * those asked for twice. A parse costs a few microseconds; a larger cache
+ * only held distinct query strings that do not come back.
  */
 const QUERIES_BYTES = 512 * 1024;
+
+/**
+ * Query strings remembered as seen once: about as many as the cache holds,
+ * since a query that comes back only after more distinct ones than that
+ * would be evicted before it came back again.
+ */
+const QUERIES_SEEN = 1024;
 
 /**
  * A cache of parsed query strings, by query string, bounded by bytes. It is
@@ -286,6 +299,10 @@ export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
   const { directory, name, baseUrl, problems } = options;
   const accessOf = options.access ?? locked;
   const queries = options.queries ?? queryCache();
+  // Only a query string that comes back is kept (see Doorkeeper): distinct
+  // queries would otherwise each live in the cache until evicted, long
+  // enough to reach V8's old generation and keep the major collector busy.
+  const seenQueries = new Doorkeeper(QUERIES_SEEN);
 
   /** The page of `key`, made when the snapshot's memo lacks it, sent as the request accepts. */
   function sendPage(
@@ -341,7 +358,10 @@ export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
       const search = mark < 0 ? "" : url.slice(mark + 1);
       const access = accessOf(c.req.raw);
       let parsed = queries.get(search);
-      if (parsed === undefined) queries.set(search, parsed = parseQuery(search));
+      if (parsed === undefined) {
+        parsed = parseQuery(search);
+        if (seenQueries.admit(search)) queries.set(search, parsed);
+      }
       if (!parsed.ok) throw new ProblemError(parsed.error.code, parsed.error.detail);
       const ok = parsed;
       // A storage failure is a StoreError, which the app's onError answers.
