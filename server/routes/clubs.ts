@@ -179,10 +179,19 @@ const SCALAR_PARAMS = new Set<string>(
  * ```
  */
 export function readSearchParams(search: string): RawSearch {
+  return search === "" ? {} : rawSearchOf(pairsOf(search));
+}
+
+/** The name/value pairs of a query string, decoded, in order: parsed once per request. */
+function pairsOf(search: string): [string, string][] {
+  return [...new URLSearchParams(search)];
+}
+
+/** {@link readSearchParams} of parsed pairs. */
+function rawSearchOf(pairs: readonly [string, string][]): RawSearch {
   const raw: Record<string, string | string[]> = {};
-  if (search === "") return raw;
   let waitlist: string[] | undefined;
-  for (const [name, value] of new URLSearchParams(search)) {
+  for (const [name, value] of pairs) {
     if (name === "waitlist") (waitlist ??= []).push(value);
     else if (SCALAR_PARAMS.has(name) && !(name in raw)) raw[name] = value;
   }
@@ -223,8 +232,13 @@ const LIST_PARAMS = new Set(["waitlist", "facets"]);
  * ```
  */
 export function linkParams(search: string): string {
+  return linkParamsOf(pairsOf(search));
+}
+
+/** {@link linkParams} of parsed pairs. */
+function linkParamsOf(pairs: readonly [string, string][]): string {
   const values = new Map<string, string[]>();
-  for (const [name, value] of new URLSearchParams(search)) {
+  for (const [name, value] of pairs) {
     if (LIST_PARAMS.has(name)) {
       const list = values.get(name);
       if (list) list.push(value);
@@ -239,17 +253,18 @@ export function linkParams(search: string): string {
 }
 
 function parseQuery(search: string): ParsedQuery {
-  const parsed: Result<SearchQuery, SearchError> = parseSearch(readSearchParams(search));
+  const pairs = search === "" ? [] : pairsOf(search);
+  const parsed: Result<SearchQuery, SearchError> = parseSearch(rawSearchOf(pairs));
   if (!parsed.ok) return parsed;
   const q = parsed.value;
-  const facets = parseFacets(new URLSearchParams(search).getAll("facets"));
+  const facets = parseFacets(pairs.filter(([name]) => name === "facets").map(([, v]) => v));
   if (!facets.ok) return facets;
   return {
     ok: true,
     query: q,
     facets: facets.value,
     key: `${filterKey(q)}|${q.page}|${q.limit}|${facets.value.join(",")}|`,
-    rest: linkParams(search),
+    rest: linkParamsOf(pairs),
   };
 }
 
