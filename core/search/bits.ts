@@ -89,27 +89,83 @@ export function countBits(set: Uint32Array): number {
  * ```
  */
 export function intersect(sets: readonly Uint32Array[]): Uint32Array | null {
-  if (sets.length < 2) return sets[0] ?? null;
+  return intersectCounted(sets)?.set ?? null;
+}
+
+/** A set of clubs with how many it holds. */
+export interface CountedBits {
+  set: Uint32Array;
+  count: number;
+}
+
+/**
+ * Counts of sets that are kept (the key filters' sets live as long as their
+ * snapshot's memo keeps them): a set counted once is not counted again.
+ */
+const counts = new WeakMap<Uint32Array, number>();
+
+/**
+ * {@link intersect} and {@link countBits} of the result in one pass over the
+ * words (the last AND counts as it goes); a lone set's count is computed
+ * once and remembered.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { bitsWhere, intersectCounted } from "./bits.ts";
+ * const a = bitsWhere(8, (i) => [1, 2, 5].includes(i));
+ * const b = bitsWhere(8, (i) => [2, 5, 7].includes(i));
+ * assert.deepStrictEqual(intersectCounted([a, b])!.count, 2);
+ * assert.deepStrictEqual(intersectCounted([a])!.set, a);
+ * ```
+ */
+export function intersectCounted(sets: readonly Uint32Array[]): CountedBits | null {
+  if (sets.length === 0) return null;
+  if (sets.length === 1) {
+    const set = sets[0]!;
+    let count = counts.get(set);
+    if (count === undefined) counts.set(set, count = countBits(set));
+    return { set, count };
+  }
   const out = sets[0]!.slice();
-  for (let s = 1; s < sets.length; s++) {
+  for (let s = 1; s < sets.length - 1; s++) {
     const other = sets[s]!;
     for (let w = 0; w < out.length; w++) out[w]! &= other[w]!;
   }
-  return out;
+  const last = sets[sets.length - 1]!;
+  let count = 0;
+  for (let w = 0; w < out.length; w++) {
+    const word = out[w]! & last[w]!;
+    out[w] = word;
+    if (word !== 0) count += popcount(word);
+  }
+  return { set: out, count };
 }
 
 /**
  * The clubs of the set in ascending order from the `offset`-th (0-based),
- * at most `limit` of them: whole words are skipped by their counts.
+ * at most `limit` of them: whole words are skipped by their counts. Given
+ * the set's `count`, a page in its second half is found from the end, so
+ * no page walks more than half the words.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { bitsWhere, pageOfBits } from "./bits.ts";
- * assert.deepStrictEqual(pageOfBits(bitsWhere(10, (i) => [2, 4, 6, 8].includes(i)), 2, 5), [6, 8]);
+ * const set = bitsWhere(10, (i) => [2, 4, 6, 8].includes(i));
+ * assert.deepStrictEqual(pageOfBits(set, 2, 5), [6, 8]);
+ * assert.deepStrictEqual(pageOfBits(set, 2, 1, 4), [6]);
  * ```
  */
-export function pageOfBits(set: Uint32Array, offset: number, limit: number): number[] {
+export function pageOfBits(
+  set: Uint32Array,
+  offset: number,
+  limit: number,
+  count?: number,
+): number[] {
+  if (count !== undefined && offset > count - offset - limit) {
+    return lastPageOfBits(set, offset, limit, count);
+  }
   const out: number[] = [];
   let skip = offset;
   for (let w = 0; w < set.length && out.length < limit; w++) {
@@ -130,6 +186,33 @@ export function pageOfBits(set: Uint32Array, offset: number, limit: number): num
     }
   }
   return out;
+}
+
+/** {@link pageOfBits} walked from the last word down: the clubs after the page are skipped. */
+function lastPageOfBits(set: Uint32Array, offset: number, limit: number, count: number): number[] {
+  const end = Math.min(count, offset + limit);
+  const want = end - offset;
+  if (want <= 0) return [];
+  const out: number[] = [];
+  let skip = count - end;
+  for (let w = set.length - 1; w >= 0 && out.length < want; w--) {
+    let word = set[w]!;
+    if (word === 0) continue;
+    if (skip > 0) {
+      const n = popcount(word);
+      if (n <= skip) {
+        skip -= n;
+        continue;
+      }
+    }
+    while (word !== 0 && out.length < want) {
+      const bit = 31 - Math.clz32(word);
+      word ^= 1 << bit;
+      if (skip > 0) skip--;
+      else out.push((w << 5) | bit);
+    }
+  }
+  return out.reverse();
 }
 
 /**

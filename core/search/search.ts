@@ -23,7 +23,7 @@ import {
 import { isIsoKey, NORTH_AMERICA, resolveCountryKey, resolveStateKey } from "../places/resolve.ts";
 import type { ClubStore } from "../store/store.ts";
 import { clubBits, clubNames, keyIndex, longestName, typeMask } from "./key_index.ts";
-import { bitsWhere, countBits, eachBit, hasBit, intersect, pageOfBits } from "./bits.ts";
+import { bitsWhere, eachBit, hasBit, intersectCounted, pageOfBits } from "./bits.ts";
 import { countWordMatches, wordHits, wordIndex, wordMatches, wordTier } from "./words.ts";
 
 /** One page of matches as ranks, before any representation is chosen. */
@@ -180,9 +180,9 @@ function keyFilter(
   if (city >= 0) sets.push(clubBits(store, "city", city));
   if (q.typeKey !== null) sets.push(clubBits(store, "type", typeMask(store, q.typeKey)));
   if (q.waitlist) sets.push(clubBits(store, "waitlist", idx.waitlists.mask(q.waitlist)));
-  const filter = intersect(sets);
-  const allowed = filter ? countBits(filter) : idx.size;
-  return allowed === 0 ? null : { filter, allowed };
+  const counted = intersectCounted(sets);
+  const allowed = counted ? counted.count : idx.size;
+  return allowed === 0 ? null : { filter: counted?.set ?? null, allowed };
 }
 
 /** The plan of a query, or null when no club can match (a value no club has). */
@@ -239,8 +239,7 @@ const FEW = 2_000;
 
 /** The plan with its filter narrowed to `set` and no names left to check. */
 function narrowed(out: Plan, set: Uint32Array): Plan | null {
-  const filter = out.filter ? intersect([out.filter, set])! : set;
-  const allowed = countBits(filter);
+  const { set: filter, count: allowed } = intersectCounted(out.filter ? [out.filter, set] : [set])!;
   if (allowed === 0) return null;
   return { ...out, filter, allowed, names: null, fragment: "" };
 }
@@ -317,7 +316,7 @@ export function findPage(store: ClubStore, q: SearchQuery): SearchPage {
   if (p.candidates === null && p.names === null && p.hit === null) {
     if (offset < p.allowed) {
       ranks = p.filter
-        ? pageOfBits(p.filter, offset, q.limit).map((i) => i + 1)
+        ? pageOfBits(p.filter, offset, q.limit, p.allowed).map((i) => i + 1)
         : Array.from({ length: Math.min(end, p.allowed) - offset }, (_, j) => offset + j + 1);
     }
     return page(p.allowed);

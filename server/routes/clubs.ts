@@ -205,11 +205,16 @@ function rawSearchOf(pairs: readonly [string, string][]): RawSearch {
  * readable.
  */
 function encode(text: string): string {
+  // Most values (codes, words, numbers) need no escaping at all.
+  if (UNRESERVED.test(text)) return text;
   return encodeURIComponent(text).replace(
     /[!'()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   ).replaceAll("%2C", ",");
 }
+
+/** Text that {@link encode} leaves as it is: RFC 3986 unreserved characters and commas. */
+const UNRESERVED = /^[A-Za-z0-9_.~,-]*$/;
 
 /** Parameters whose every value counts, combined with commas. */
 const LIST_PARAMS = new Set(["waitlist", "facets"]);

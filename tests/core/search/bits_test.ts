@@ -5,6 +5,7 @@ import {
   eachBit,
   hasBit,
   intersect,
+  intersectCounted,
   pageOfBits,
 } from "../../../core/search/bits.ts";
 import { assertEquals, assertStrictEquals } from "../../_assert.ts";
@@ -64,4 +65,43 @@ Deno.test("intersect() keeps the clubs in every set; one set comes back as it is
   const one = bitsetOf([1], 8);
   assertStrictEquals(intersect([one]), one);
   assertStrictEquals(intersect([]), null);
+});
+
+Deno.test("pageOfBits() with the set's count finds the same page from whichever end is nearer (property)", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 300 }),
+      fc.uniqueArray(fc.nat(299)),
+      fc.nat(320),
+      fc.integer({ min: 1, max: 60 }),
+      (size, raw, offset, limit) => {
+        const clubs = raw.filter((i) => i < size);
+        const set = bitsetOf(clubs, size);
+        assertEquals(
+          pageOfBits(set, offset, limit, clubs.length),
+          sorted(clubs).slice(offset, offset + limit),
+        );
+      },
+    ),
+  );
+});
+
+Deno.test("intersectCounted() counts the intersection as it makes it (property)", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 200 }),
+      fc.array(fc.uniqueArray(fc.nat(199)), { minLength: 1, maxLength: 4 }),
+      (size, lists) => {
+        const sets = lists.map((l) => bitsetOf(l.filter((i) => i < size), size));
+        const counted = intersectCounted(sets)!;
+        assertStrictEquals(counted.count, countBits(counted.set));
+        const every = lists.map((l) => new Set(l));
+        assertEquals(
+          pageOfBits(counted.set, 0, size),
+          Array.from({ length: size }, (_, i) => i).filter((i) => every.every((s) => s.has(i))),
+        );
+      },
+    ),
+  );
+  assertStrictEquals(intersectCounted([]), null);
 });

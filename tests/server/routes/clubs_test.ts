@@ -1,4 +1,5 @@
 // Test tier: integration (sockets or child processes; see tests/tiers.ts).
+import fc from "fast-check";
 import { Directory } from "../../../core/store/directory.ts";
 import { MEMO_BUDGET_BYTES } from "../../../core/store/memo.ts";
 import { CLUB_FIELDS } from "../../../core/schema/club.ts";
@@ -392,6 +393,27 @@ Deno.test("linkParams() rebuilds the query from its decoded parameters, without 
     "type=golf&waitlist=open,by_invitation,closed&facets=type&",
   );
   assertStrictEquals(linkParams("q=%26%3D%2C&state=%E6%97%A5"), "q=%26%3D,&state=%E6%97%A5&");
+});
+
+Deno.test("linkParams() encodes every value as RFC 3986 does, with commas kept", () => {
+  // The reference: encodeURIComponent, then also !'()*, then commas back.
+  const reference = (text: string) =>
+    encodeURIComponent(text).replace(
+      /[!'()*]/g,
+      (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+    ).replaceAll("%2C", ",");
+  fc.assert(
+    fc.property(fc.string({ unit: "grapheme", maxLength: 30 }), (value) => {
+      const raw = new URLSearchParams({ q: value }).toString();
+      assertStrictEquals(linkParams(raw), `q=${reference(value)}&`);
+    }),
+  );
+  fc.assert(
+    fc.property(fc.stringMatching(/^[A-Za-z0-9_.~,!'()* -]{0,30}$/), (value) => {
+      const raw = new URLSearchParams({ q: value }).toString();
+      assertStrictEquals(linkParams(raw), `q=${reference(value)}&`);
+    }),
+  );
 });
 
 Deno.test("GET /api/v1/clubs answers 400 invalid_q for a q too long, quoting it shortened", async () => {
