@@ -132,12 +132,20 @@ export class Memo<K, V> {
     this.#lru.set(key, value);
   }
 
-  /** The value for `key`: kept, or made now and kept. */
-  use(key: K, make: () => V): V {
+  /**
+   * The value for `key`: kept, or made now and kept (for `admit: "second"`,
+   * when the key comes back). `keep` turns a value made now into the form
+   * the memo keeps (e.g. a body held in a reused buffer into its own
+   * string); a value not kept is returned as made.
+   */
+  use(key: K, make: () => V, keep?: (made: V) => V): V {
     let v = this.#lru.get(key);
     if (v === undefined) {
       v = make();
-      if (this.#seen === null || this.#seen.admit(key as string | number)) this.#lru.set(key, v);
+      if (this.#seen === null || this.#seen.admit(key as string | number)) {
+        if (keep) v = keep(v);
+        this.#lru.set(key, v);
+      }
     }
     return v;
   }

@@ -306,6 +306,14 @@ const locked = (): FeeAccess => "locked";
 const decoder = new TextDecoder();
 
 /**
+ * A page the memo keeps, with its body as a string: a body made as bytes is
+ * a view of the held text's reused buffer, valid only until the next page.
+ */
+function keepAsString(page: CachedPage): CachedPage {
+  return typeof page.body === "string" ? page : { ...page, body: decoder.decode(page.body) };
+}
+
+/**
  * The `/clubs` route, to mount at `/api/v1`. Other methods on it answer 405
  * `method_not_allowed`; other paths fall through to the app's 404.
  *
@@ -347,12 +355,7 @@ export function clubsRoute(options: ClubsRouteOptions): Hono<AppEnv> {
           : "",
       );
       return { body, total: found.total, encoded: {} };
-    });
-    // Bytes are a view of the held text's scratch buffer: a page the memo
-    // keeps becomes a string now (same length, so its weight holds).
-    if (typeof page.body !== "string" && memo.get(key) === page) {
-      page.body = decoder.decode(page.body);
-    }
+    }, keepAsString);
     return sendCached(c, page, {
       headers: [
         ["Content-Type", "application/json"],

@@ -44,6 +44,15 @@ Deno.test('Memo with admit "second" keeps a value only when its key comes back, 
   assertEquals(memo.get("once")?.length, 100, "one-off keys did not evict a kept value");
 });
 
+Deno.test("Memo.use() keeps the form keep() gives and returns a value not kept as made", () => {
+  const memo = new Memo<string, { body: string }>(64 * 1024, { admit: "second" });
+  const keep = (made: { body: string }) => ({ body: made.body.toUpperCase() });
+  assertEquals(memo.use("k", () => ({ body: "made" }), keep), { body: "made" });
+  assertEquals(memo.use("k", () => ({ body: "made" }), keep), { body: "MADE" });
+  assertEquals(memo.get("k"), { body: "MADE" });
+  assertEquals(memo.use("k", () => ({ body: "again" }), keep), { body: "MADE" }, "kept: not made");
+});
+
 Deno.test("Memo weighs keys too, so long keys cannot grow it past its budget", () => {
   const memo = new Memo<string, number>(10_000);
   for (let i = 0; i < 1000; i++) memo.set(`${i}:${"q".repeat(500)}`, i);
