@@ -60,6 +60,7 @@ import { baseUrlOf } from "../http/base_url.ts";
 import type { AppEnv } from "../http/env.ts";
 import type { Problems } from "../http/problem.ts";
 import { encodedBytes } from "../http/compress.ts";
+import { queryPairs } from "../http/query_pairs.ts";
 import { type CachedBody, sendCached } from "../respond/mod.ts";
 
 /** Options of {@link clubsRoute}. */
@@ -179,12 +180,7 @@ const SCALAR_PARAMS = new Set<string>(
  * ```
  */
 export function readSearchParams(search: string): RawSearch {
-  return search === "" ? {} : rawSearchOf(pairsOf(search));
-}
-
-/** The name/value pairs of a query string, decoded, in order: parsed once per request. */
-function pairsOf(search: string): [string, string][] {
-  return [...new URLSearchParams(search)];
+  return search === "" ? {} : rawSearchOf(queryPairs(search));
 }
 
 /** {@link readSearchParams} of parsed pairs. */
@@ -237,7 +233,7 @@ const LIST_PARAMS = new Set(["waitlist", "facets"]);
  * ```
  */
 export function linkParams(search: string): string {
-  return linkParamsOf(pairsOf(search));
+  return linkParamsOf(queryPairs(search));
 }
 
 /** {@link linkParams} of parsed pairs. */
@@ -258,7 +254,7 @@ function linkParamsOf(pairs: readonly [string, string][]): string {
 }
 
 function parseQuery(search: string): ParsedQuery {
-  const pairs = search === "" ? [] : pairsOf(search);
+  const pairs = search === "" ? [] : queryPairs(search);
   const parsed: Result<SearchQuery, SearchError> = parseSearch(rawSearchOf(pairs));
   if (!parsed.ok) return parsed;
   const q = parsed.value;
