@@ -173,7 +173,7 @@ export const SERVE_OPTIONS = {
     default: true,
     on: false,
     help:
-      "keep club JSON on disk, not in memory: about 100 MB less RSS at start for the bundled directory (its JSON is 45 MB, held as bytes outside the JS heap, once per process however many workers), pages not in the cache about 1.7x the CPU",
+      "keep club JSON on disk, not in memory: about 50 MB less RSS at start for the bundled directory (its JSON is 45 MB, held as bytes outside the JS heap, once per process however many workers), pages not in the cache about 2.5x the CPU",
   },
   /** Worker isolates (1 = serve from the main isolate). */
   workers: {
