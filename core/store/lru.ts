@@ -1,6 +1,9 @@
 /**
  * A small LRU map bounded by total weight (entry count by default). The
- * per-snapshot memo (memo.ts) weighs entries in bytes.
+ * per-snapshot memo (memo.ts) weighs entries in bytes. Several maps can
+ * also share a {@link SharedWeight}: each keeps within its own bound, and
+ * together they keep within the shared one, evicting the least recently
+ * used entry of any of them.
  *
  * Recency is a doubly linked list beside the map, so every operation is
  * O(1) however full the cache is. (Keeping the order in the `Map` itself,
@@ -25,6 +28,41 @@ interface Node<K, V> {
   weight: number;
   older: Node<K, V> | null;
   newer: Node<K, V> | null;
+  /** The map holding it (for an eviction through the shared list). */
+  owner: Lru<K, V>;
+  /** Its neighbours in the shared list, when its map shares a weight. */
+  sharedOlder: Node<K, V> | null;
+  sharedNewer: Node<K, V> | null;
+}
+
+/**
+ * A bound on the total weight of several {@link Lru} maps, with their
+ * entries in one list from the least to the most recently used: an entry
+ * set in any of them evicts the oldest entries of all of them beyond it.
+ *
+ * @example
+ * ```ts
+ * import { Lru, SharedWeight } from "./lru.ts";
+ * const shared = new SharedWeight(2);
+ * const a = new Lru<string, number>(10, () => 1, shared);
+ * const b = new Lru<string, number>(10, () => 1, shared);
+ * a.set("x", 1); b.set("y", 2); b.set("z", 3);
+ * a.get("x"); // undefined: the oldest entry of either map went first
+ * ```
+ */
+export class SharedWeight {
+  /** Largest total weight of the maps sharing it. */
+  readonly max: number;
+  /** Their total weight now. */
+  weight = 0;
+  // deno-lint-ignore no-explicit-any
+  oldest: Node<any, any> | null = null;
+  // deno-lint-ignore no-explicit-any
+  newest: Node<any, any> | null = null;
+
+  constructor(max: number) {
+    this.max = max;
+  }
 }
 
 /** A map that forgets its least recently used entries beyond a total weight. */
@@ -32,6 +70,7 @@ export class Lru<K, V> {
   readonly #map = new Map<K, Node<K, V>>();
   readonly #max: number;
   readonly #weigh: (value: V, key: K) => number;
+  readonly #shared: SharedWeight | null;
   #weight = 0;
   #oldest: Node<K, V> | null = null;
   #newest: Node<K, V> | null = null;
@@ -39,10 +78,16 @@ export class Lru<K, V> {
   /**
    * @param max Largest total weight kept.
    * @param weigh Weight of one entry (default 1 per entry).
+   * @param shared A bound this map shares with others (default none).
    */
-  constructor(max: number, weigh: (value: V, key: K) => number = () => 1) {
+  constructor(
+    max: number,
+    weigh: (value: V, key: K) => number = () => 1,
+    shared: SharedWeight | null = null,
+  ) {
     this.#max = max;
     this.#weigh = weigh;
+    this.#shared = shared;
   }
 
   /** The value, marked as recently used; undefined when absent. */
@@ -53,6 +98,11 @@ export class Lru<K, V> {
       this.#unlink(node);
       this.#link(node);
     }
+    const shared = this.#shared;
+    if (shared !== null && node !== shared.newest) {
+      unlinkShared(shared, node);
+      linkShared(shared, node);
+    }
     return node.value;
   }
 
@@ -61,16 +111,41 @@ export class Lru<K, V> {
     const weight = this.#weigh(value, key);
     const old = this.#map.get(key);
     if (old !== undefined) this.#remove(old);
-    if (weight > this.#max) return;
-    const node: Node<K, V> = { key, value, weight, older: null, newer: null };
+    const shared = this.#shared;
+    if (weight > this.#max || (shared !== null && weight > shared.max)) return;
+    const node: Node<K, V> = {
+      key,
+      value,
+      weight,
+      older: null,
+      newer: null,
+      owner: this,
+      sharedOlder: null,
+      sharedNewer: null,
+    };
     this.#map.set(key, node);
     this.#link(node);
     this.#weight += weight;
     while (this.#weight > this.#max && this.#oldest !== null) this.#remove(this.#oldest);
+    if (shared !== null) {
+      linkShared(shared, node);
+      shared.weight += weight;
+      while (shared.weight > shared.max && shared.oldest !== null) {
+        const oldest = shared.oldest as Node<K, V>;
+        oldest.owner.#remove(oldest);
+      }
+    }
   }
 
   /** Forgets every entry. */
   clear(): void {
+    const shared = this.#shared;
+    if (shared !== null) {
+      for (let node = this.#oldest; node !== null; node = node.newer) {
+        unlinkShared(shared, node);
+        shared.weight -= node.weight;
+      }
+    }
     this.#map.clear();
     this.#weight = 0;
     this.#oldest = this.#newest = null;
@@ -90,6 +165,11 @@ export class Lru<K, V> {
     this.#map.delete(node.key);
     this.#unlink(node);
     this.#weight -= node.weight;
+    const shared = this.#shared;
+    if (shared !== null) {
+      unlinkShared(shared, node);
+      shared.weight -= node.weight;
+    }
   }
 
   /** Makes `node` the newest. */
@@ -108,4 +188,21 @@ export class Lru<K, V> {
     else this.#newest = node.older;
     node.older = node.newer = null;
   }
+}
+
+/** Makes `node` the newest of the shared list. */
+function linkShared<K, V>(shared: SharedWeight, node: Node<K, V>): void {
+  node.sharedOlder = shared.newest;
+  node.sharedNewer = null;
+  if (shared.newest) shared.newest.sharedNewer = node;
+  else shared.oldest = node;
+  shared.newest = node;
+}
+
+function unlinkShared<K, V>(shared: SharedWeight, node: Node<K, V>): void {
+  if (node.sharedOlder) node.sharedOlder.sharedNewer = node.sharedNewer;
+  else shared.oldest = node.sharedNewer;
+  if (node.sharedNewer) node.sharedNewer.sharedOlder = node.sharedOlder;
+  else shared.newest = node.sharedOlder;
+  node.sharedOlder = node.sharedNewer = null;
 }

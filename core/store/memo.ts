@@ -4,7 +4,10 @@
  * response bodies) is a named {@link Memo} on its {@link Memos}, so it goes
  * away with its snapshot and is bounded by bytes. The budgets of all the
  * memos of a snapshot together never exceed {@link MEMO_BUDGET_BYTES}:
- * declaring one that would is a bug, reported when it is declared.
+ * declaring one that would is a bug, reported when it is declared. The
+ * `results` memos (answers to requests) also share one budget,
+ * {@link RESULTS_BUDGET_BYTES}: together they hold no more than that,
+ * whatever each may hold alone.
  *
  * @example
  * ```ts
@@ -16,13 +19,25 @@
  * @module
  */
 import { Doorkeeper } from "./doorkeeper.ts";
-import { Lru } from "./lru.ts";
+import { Lru, SharedWeight } from "./lru.ts";
 
 /**
  * What the memos of one snapshot may hold together, in bytes (estimated:
  * see {@link approxBytes}). A server worker holds one snapshot at a time.
  */
 export const MEMO_BUDGET_BYTES = 64 * 1024 * 1024;
+
+/**
+ * What the `results` memos of one snapshot hold together, in bytes (as
+ * weighed): each keeps within its own budget, and all of them within this
+ * one, the least recently used entry of any of them going first. Their own
+ * budgets add up to about twice as much (API, MCP and website together), so
+ * whichever surfaces are busy get the room the others leave, and the total
+ * stays bounded however the traffic is spread. Under the soak's fuzzed API
+ * and MCP traffic they weigh about 9 MB after a minute, so this does not
+ * evict what that load keeps.
+ */
+export const RESULTS_BUDGET_BYTES = 10 * 1024 * 1024;
 
 /** Bytes counted per entry on top of its key and value (map entry, object headers). */
 const ENTRY_BYTES = 64;
@@ -111,7 +126,15 @@ export class Memo<K, V> {
   /** Keys asked for once, for `admit: "second"`; null when every value is kept. */
   readonly #seen: Doorkeeper | null;
 
-  constructor(budgetBytes: number, options: MemoOptions<K, V> = {}) {
+  /**
+   * @param budgetBytes What it may hold.
+   * @param shared A budget it shares with other memos (see {@link Memos}).
+   */
+  constructor(
+    budgetBytes: number,
+    options: MemoOptions<K, V> = {},
+    shared: SharedWeight | null = null,
+  ) {
     const weigh = options.weigh ?? ((v: V, k: K) => approxBytes(k) + approxBytes(v));
     this.budget = budgetBytes;
     this.kind = options.kind ?? "results";
@@ -119,7 +142,7 @@ export class Memo<K, V> {
       ? new Doorkeeper(Math.max(1, Math.floor(budgetBytes / BYTES_PER_SEEN_KEY)))
       : null;
     const lruBytes = budgetBytes - (this.#seen?.bytes ?? 0);
-    this.#lru = new Lru<K, V>(lruBytes, (v, k) => ENTRY_BYTES + weigh(v, k));
+    this.#lru = new Lru<K, V>(lruBytes, (v, k) => ENTRY_BYTES + weigh(v, k), shared);
   }
 
   /** The value kept for `key`, or undefined. */
@@ -170,7 +193,8 @@ export class Memo<K, V> {
 /**
  * The memos of one snapshot, by name. Asking twice for a name gives the
  * same memo; the budgets of all names together stay within
- * {@link MEMO_BUDGET_BYTES}.
+ * {@link MEMO_BUDGET_BYTES}, and what the `results` memos hold together
+ * within {@link RESULTS_BUDGET_BYTES}.
  *
  * @example
  * ```ts
@@ -182,11 +206,19 @@ export class Memo<K, V> {
 export class Memos {
   readonly #memos = new Map<string, Memo<unknown, unknown>>();
   readonly #total: number;
+  readonly #results: SharedWeight;
   #declared = 0;
 
-  /** @param totalBytes What all the memos may hold together. */
-  constructor(totalBytes: number = MEMO_BUDGET_BYTES) {
+  /**
+   * @param totalBytes What the budgets of all the memos may add up to.
+   * @param resultsBytes What the `results` memos may hold together.
+   */
+  constructor(
+    totalBytes: number = MEMO_BUDGET_BYTES,
+    resultsBytes: number = RESULTS_BUDGET_BYTES,
+  ) {
     this.#total = totalBytes;
+    this.#results = new SharedWeight(resultsBytes);
   }
 
   /**
@@ -207,7 +239,8 @@ export class Memos {
         `memo "${name}" (${budgetBytes} bytes) would take the memos past ${this.#total} bytes`,
       );
     }
-    const memo = new Memo<K, V>(budgetBytes, options);
+    const shared = (options.kind ?? "results") === "results" ? this.#results : null;
+    const memo = new Memo<K, V>(budgetBytes, options, shared);
     this.#memos.set(name, memo as Memo<unknown, unknown>);
     this.#declared += budgetBytes;
     return memo;
@@ -225,6 +258,11 @@ export class Memos {
         [name, m],
       ) => [name, { budget: m.budget, size: m.size, bytes: m.bytes }]),
     );
+  }
+
+  /** Bytes the `results` memos hold together (as weighed, remembered keys excluded). */
+  get resultsBytes(): number {
+    return this.#results.weight;
   }
 
   /** Bytes held by every memo together. */

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { Lru } from "../../../core/store/lru.ts";
+import { Lru, SharedWeight } from "../../../core/store/lru.ts";
 import { assertEquals } from "../../_assert.ts";
 
 Deno.test("Lru evicts the least recently used entry beyond its bound", () => {
@@ -47,5 +47,56 @@ Deno.test("Lru keeps exactly what a list model keeps, for any gets and sets (pro
     }
     assertEquals(lru.size, model.length);
     assertEquals(lru.weight, model.reduce((n, e) => n + e.weight, 0));
+  }));
+});
+
+Deno.test("Lru maps sharing a weight evict the least recently used entry of any of them", () => {
+  const shared = new SharedWeight(3);
+  const a = new Lru<string, number>(10, () => 1, shared);
+  const b = new Lru<string, number>(10, () => 1, shared);
+  a.set("a1", 1);
+  b.set("b1", 2);
+  a.set("a2", 3);
+  a.get("a1");
+  b.set("b2", 4); // evicts b1, the oldest of either map
+  assertEquals([a.get("a1"), a.get("a2"), b.get("b1"), b.get("b2")], [1, 3, undefined, 4]);
+  assertEquals([shared.weight, a.weight + b.weight], [3, 3]);
+  a.clear();
+  assertEquals([shared.weight, b.size, b.get("b2")], [1, 1, 4]);
+});
+
+Deno.test("Lru maps sharing a weight keep what a list model keeps, each within its own bound too (property)", () => {
+  type Op = { set: boolean; map: number; key: number; weight: number };
+  const op = fc.record({
+    set: fc.boolean(),
+    map: fc.nat(2),
+    key: fc.nat(8),
+    weight: fc.integer({ min: 1, max: 6 }),
+  });
+  fc.assert(fc.property(fc.array(op, { maxLength: 300 }), (ops: Op[]) => {
+    const shared = new SharedWeight(20);
+    const maps = [0, 1, 2].map(() => new Lru<number, number>(12, (w) => w, shared));
+    // The model: every map's entries in one list, from least to most recently used.
+    let model: { map: number; key: number; weight: number }[] = [];
+    const total = (map?: number) =>
+      model.reduce((n, e) => n + (map === undefined || e.map === map ? e.weight : 0), 0);
+    for (const { set, map, key, weight } of ops) {
+      const at = model.findIndex((e) => e.map === map && e.key === key);
+      if (!set) {
+        assertEquals(maps[map]!.get(key), at < 0 ? undefined : model[at]!.weight);
+        if (at >= 0) model.push(...model.splice(at, 1));
+        continue;
+      }
+      maps[map]!.set(key, weight);
+      if (at >= 0) model.splice(at, 1);
+      model.push({ map, key, weight });
+      while (total(map) > 12) model.splice(model.findIndex((e) => e.map === map), 1);
+      while (total() > 20) model = model.slice(1);
+    }
+    maps.forEach((lru, i) => {
+      assertEquals(lru.size, model.filter((e) => e.map === i).length);
+      assertEquals(lru.weight, total(i));
+    });
+    assertEquals(shared.weight, total());
   }));
 });

@@ -80,6 +80,33 @@ Deno.test("Memos.clear() empties results and keeps structures warm", () => {
   assertEquals([results.get("x"), structure.get("x")], [undefined, 2]);
 });
 
+Deno.test("Memos keep their results memos together within the shared budget, for hostile input", () => {
+  const memos = new Memos(64 * 1024 * 1024, 256 * 1024);
+  const names = ["pages", "totals", "matches", "rows"];
+  const results = names.map((name) => memos.memo<string, Int32Array>(name, 1024 * 1024));
+  const structure = memos.memo<string, Int32Array>("index", 1024 * 1024, { kind: "structure" });
+  structure.set("index", new Int32Array(64 * 1024));
+  // Distinct long keys (a 60 KB q each time) and values of every size, as fuzzed traffic sends.
+  for (let i = 0; i < 2000; i++) {
+    const key = `${i}:${"q".repeat(i % 7 === 0 ? 30_000 : 40)}`;
+    results[i % names.length]!.use(key, () => new Int32Array((i * 37) % 4096));
+    assert(memos.resultsBytes <= 256 * 1024, `${i}: ${memos.resultsBytes}`);
+  }
+  const held = results.reduce((n, m) => n + m.bytes, 0);
+  assertEquals(held, memos.resultsBytes);
+  assert(held > 128 * 1024, `the budget is used: ${held}`);
+  assertEquals(
+    structure.get("index")?.length,
+    64 * 1024,
+    "a structure is outside the shared budget",
+  );
+  const [first, ...others] = results;
+  first!.set("recent", new Int32Array(1));
+  for (const m of others) m.clear();
+  assertEquals(first!.get("recent")?.length, 1);
+  assertEquals(memos.resultsBytes, first!.bytes);
+});
+
 Deno.test("approxBytes() counts strings, typed arrays and nested plain values", () => {
   assertEquals(approxBytes("abc"), 22);
   assertEquals(approxBytes(new Int32Array(10)), 56);
