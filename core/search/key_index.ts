@@ -20,6 +20,7 @@ import { foldKey } from "../model/fold.ts";
 import { typeKeysOf } from "../model/types.ts";
 import { bitsWhere } from "./bits.ts";
 import type { ClubStore } from "../store/store.ts";
+import { approxBytes } from "../store/memo.ts";
 
 /**
  * The coded key columns, as stored in `key_columns`: those of `club_keys`
@@ -301,7 +302,7 @@ export function clubBits(
     : `${column}:${allowed.join("")}`;
   return store.memo<string, Uint32Array>("search.bits", BITS_BYTES, {
     kind: "structure",
-    weigh: (set, key) => set.byteLength + key.length,
+    weigh: (set, key) => approxBytes(set) + 2 * key.length,
   }).use(key, () => {
     const data = keyIndex(store).column(column);
     return typeof allowed === "number"
@@ -320,7 +321,7 @@ export function clubBits(
  */
 export function typeMask(store: ClubStore, key: string): Uint8Array {
   return store.memo<string, Uint8Array>("search.type_masks", TYPE_MASKS_BYTES, {
-    weigh: (mask, key) => mask.byteLength + 2 * key.length,
+    weigh: (mask, key) => approxBytes(mask) + 2 * key.length,
   }).use(key, () => {
     const types = keyIndex(store).types;
     const m = new Uint8Array(types.values.length);

@@ -22,6 +22,7 @@ import {
 } from "./query.ts";
 import { isIsoKey, NORTH_AMERICA, resolveCountryKey, resolveStateKey } from "../places/resolve.ts";
 import type { ClubStore } from "../store/store.ts";
+import { approxBytes } from "../store/memo.ts";
 import { clubBits, clubNames, keyIndex, longestName, typeMask } from "./key_index.ts";
 import { bitsWhere, eachBit, hasBit, intersectCounted, pageOfBits } from "./bits.ts";
 import { countWordMatches, wordHits, wordIndex, wordMatches, wordTier } from "./words.ts";
@@ -75,7 +76,7 @@ function totals(store: ClubStore) {
 /** Ranks whose name contains a fragment, by fragment. */
 function nameMatchMemo(store: ClubStore) {
   return store.memo<string, Int32Array>("search.name_matches", NAME_MATCHES_BYTES, {
-    weigh: (list, key) => list.byteLength + 2 * key.length,
+    weigh: (list, key) => approxBytes(list) + 2 * key.length,
   });
 }
 
@@ -247,7 +248,7 @@ function narrowed(out: Plan, set: Uint32Array): Plan | null {
 /** Name-match bitsets of fragments, by fragment. */
 function nameBitsMemo(store: ClubStore) {
   return store.memo<string, Uint32Array>("search.name_bits", NAME_BITS_BYTES, {
-    weigh: (set, key) => set.byteLength + 2 * key.length,
+    weigh: (set, key) => approxBytes(set) + 2 * key.length,
   });
 }
 
@@ -361,7 +362,7 @@ export function countMatches(store: ClubStore, q: SearchQuery): number {
  */
 function relevanceOrder(store: ClubStore, q: SearchQuery, key: string): Int32Array {
   return store.memo<string, Int32Array>("search.relevance", RELEVANCE_BYTES, {
-    weigh: (order, key) => order.byteLength + 2 * key.length,
+    weigh: (order, key) => approxBytes(order) + 2 * key.length,
   }).use(key, () => {
     const found: number[] = [];
     const p = plan(store, q);

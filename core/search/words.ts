@@ -27,6 +27,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { ONE_TYPO_LETTERS, TWO_TYPOS_LETTERS } from "../model/search_params.ts";
 import type { MatchMode } from "../model/search_params.ts";
 import type { ClubStore } from "../store/store.ts";
+import { approxBytes } from "../store/memo.ts";
 import { hasBit } from "./bits.ts";
 import { columnValues } from "./key_index.ts";
 import { editDistance, letterMask, NearIndex, popcount } from "./near.ts";
@@ -295,7 +296,7 @@ export function wordHits(store: ClubStore, word: string, mode: MatchMode, last: 
   const fuzzy = mode === "fuzzy";
   const key = `${fuzzy ? (last ? "p" : "f") : "w"}${word}`;
   return store.memo<string, WordHits>("search.word_hits", WORD_HITS_BYTES, {
-    weigh: (hits, key) => 5 * hits.ids.length + 2 * key.length,
+    weigh: (hits, key) => approxBytes(hits.ids) + approxBytes(hits.typos) + 2 * key.length,
   }).use(key, () => {
     const index = wordIndex(store);
     const exact = index.id(word);
@@ -353,6 +354,8 @@ export class WordMatches {
   readonly typos: Uint8Array;
   readonly #size: number;
   #hit: Uint8Array | null = null;
+  /** Called once `hit` is built, so the memo keeping this weighs it again. */
+  #grown: (() => void) | null = null;
 
   constructor(list: Int32Array, typos: Uint8Array, size: number) {
     this.list = list;
@@ -360,18 +363,26 @@ export class WordMatches {
     this.#size = size;
   }
 
+  /** Asks to be told when {@link hit} is built (and so {@link bytes} grows). */
+  onGrow(grown: () => void): this {
+    this.#grown = grown;
+    return this;
+  }
+
   /** Per club of the snapshot: 0 when it does not match, else 1 + its typos (built on first use). */
   get hit(): Uint8Array {
     if (!this.#hit) {
       this.#hit = new Uint8Array(this.#size);
       for (let j = 0; j < this.list.length; j++) this.#hit[this.list[j]!] = 1 + this.typos[j]!;
+      this.#grown?.();
     }
     return this.#hit;
   }
 
-  /** Bytes held, for the memo's budget. */
+  /** Bytes held, for the memo's budget: `hit` counts once it is built (see {@link wordMatches}). */
   get bytes(): number {
-    return this.list.byteLength + this.typos.byteLength + (this.#hit ? this.#size : 0);
+    return approxBytes(this.list) + approxBytes(this.typos) +
+      (this.#hit ? approxBytes(this.#hit) : 0);
   }
 }
 
@@ -396,16 +407,23 @@ export function wordMatches(
 ): WordMatches {
   const distinct = [...new Set(words)];
   const lastWord = words.at(-1);
-  return store.memo<string, WordMatches>("search.word_matches", WORD_MATCHES_BYTES, {
+  const memo = store.memo<string, WordMatches>("search.word_matches", WORD_MATCHES_BYTES, {
     weigh: (m, key) => m.bytes + 2 * key.length,
-  }).use(`${mode}\u0000${distinct.join(" ")}\u0000${lastWord}`, () => {
+  });
+  const key = `${mode}\u0000${distinct.join(" ")}\u0000${lastWord}`;
+  // A kept entry that builds its `hit` (one byte per club) is weighed again.
+  const reweigh = (m: WordMatches) => () => {
+    if (memo.get(key) === m) memo.set(key, m);
+  };
+  return memo.use(key, () => {
     const index = wordIndex(store);
     const size = index.starts.length - 1;
     const hits = distinct.map((w) => wordHits(store, w, mode, w === lastWord));
     const postings = (h: WordHits) => h.ids.reduce((n, w) => n + index.docs(w), 0);
     const order = hits.map((h) => ({ h, n: postings(h) })).sort((a, b) => a.n - b.n);
     if (!order.length || order[0]!.n === 0) {
-      return new WordMatches(new Int32Array(0), new Uint8Array(0), size);
+      const none = new WordMatches(new Int32Array(0), new Uint8Array(0), size);
+      return none.onGrow(reweigh(none));
     }
     if (scratch.length < size) scratch = new Uint8Array(size);
     // Marks each club of a word's lists with 1 + its fewest typos; `clear` undoes it.
@@ -460,7 +478,8 @@ export function wordMatches(
       list = keep.slice(0, m);
       typos = keepTypos.slice(0, m);
     }
-    return new WordMatches(list, typos, size);
+    const found = new WordMatches(list, typos, size);
+    return found.onGrow(reweigh(found));
   });
 }
 

@@ -43,21 +43,30 @@ export const RESULTS_BUDGET_BYTES = 10 * 1024 * 1024;
 const ENTRY_BYTES = 64;
 
 /**
+ * Bytes a typed array costs besides its elements: the view, its
+ * `ArrayBuffer` and the buffer's native record and allocation (measured
+ * under the soak: a memo of small typed arrays weighed by `byteLength`
+ * alone held about four times its weight).
+ */
+export const TYPED_ARRAY_BYTES = 240;
+
+/**
  * A rough size in bytes of a plain value: strings at two bytes per code
- * unit (V8 may store them in one), typed arrays by their buffer, arrays and
- * plain objects by their contents. Good enough to bound memory, not exact.
+ * unit (V8 may store them in one), typed arrays by their elements plus
+ * {@link TYPED_ARRAY_BYTES}, arrays and plain objects by their contents.
+ * Good enough to bound memory, not exact.
  *
  * @example
  * ```ts
  * import { approxBytes } from "./memo.ts";
  * approxBytes("abc"); // 22
- * approxBytes(new Int32Array(10)); // 56
+ * approxBytes(new Int32Array(10)); // 280
  * ```
  */
 export function approxBytes(value: unknown): number {
   if (typeof value === "string") return 16 + 2 * value.length;
   if (value === null || typeof value !== "object") return 8;
-  if (ArrayBuffer.isView(value)) return 16 + value.byteLength;
+  if (ArrayBuffer.isView(value)) return TYPED_ARRAY_BYTES + value.byteLength;
   let n = 16;
   if (Array.isArray(value)) {
     for (const v of value) n += 8 + approxBytes(v);

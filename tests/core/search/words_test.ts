@@ -11,7 +11,9 @@ import {
   typoAllowance,
   WordIndex,
   wordIndex,
+  wordMatches,
 } from "../../../core/search/words.ts";
+import { ClubStore } from "../../../core/store/store.ts";
 import { fold } from "../../../core/model/fold.ts";
 import { MATCH_MODES } from "../../../core/model/search_params.ts";
 import { sharedFixture } from "../../_fixture.ts";
@@ -267,5 +269,18 @@ Deno.test("countMatches() counts a query of more words than it tells apart by bi
     const parsed = parseSearch({ q, match: "fuzzy" });
     assert(parsed.ok);
     assertEquals(countMatches(store, parsed.value), findPage(store, parsed.value).total, q);
+  }
+});
+
+Deno.test("wordMatches() weighs a kept entry again once it builds its per-club hits", () => {
+  const local = ClubStore.open(fx.path);
+  try {
+    const m = wordMatches(local, ["royal"], "words");
+    const stats = () => local.memoStats()["search.word_matches"]!;
+    const before = stats().bytes;
+    assert(m.hit.length >= m.list.length);
+    assert(stats().bytes >= before + m.hit.length, `${before} -> ${stats().bytes}`);
+  } finally {
+    local.close();
   }
 });
