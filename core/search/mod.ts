@@ -19,3 +19,4 @@ export * from "./query.ts";
 export * from "./search.ts";
 export * from "./suggest.ts";
 export * from "./words.ts";
+export * from "./word_matches.ts";

@@ -25,7 +25,8 @@ import type { ClubStore } from "../store/store.ts";
 import { approxBytes } from "../store/memo.ts";
 import { clubBits, clubNames, keyIndex, longestName, typeMask } from "./key_index.ts";
 import { bitsWhere, eachBit, hasBit, intersectCounted, pageOfBits } from "./bits.ts";
-import { countWordMatches, wordHits, wordIndex, wordMatches, wordTier } from "./words.ts";
+import { wordHits, wordIndex } from "./words.ts";
+import { countWordMatches, wordMatches, wordTier } from "./word_matches.ts";
 
 /** One page of matches as ranks, before any representation is chosen. */
 export interface SearchPage {
@@ -147,7 +148,7 @@ interface Plan {
   /** Folded names and the fragment each must contain, for a `substring` check. */
   names: readonly string[] | null;
   fragment: string;
-  /** Word matches (see words.ts) each candidate must be in. */
+  /** Word matches (see word_matches.ts) each candidate must be in. */
   hit: Uint8Array | null;
 }
 

@@ -11,8 +11,8 @@ import {
   typoAllowance,
   WordIndex,
   wordIndex,
-  wordMatches,
 } from "../../../core/search/words.ts";
+import { wordMatches } from "../../../core/search/word_matches.ts";
 import { ClubStore } from "../../../core/store/store.ts";
 import { fold } from "../../../core/model/fold.ts";
 import { MATCH_MODES } from "../../../core/model/search_params.ts";
