@@ -456,19 +456,18 @@ Deno.test("GET /api/v1/clubs answers 400 for every over-long parameter", async (
   }
 });
 
+/** The clubs route alone over `directory`, with a query cache the test watches. */
+function routeWatching(directory: Directory, queries: ReturnType<typeof queryCache>) {
+  const problems = createProblems({ baseUrl: null, supportEmail: "help@clubs.example" });
+  return new Hono().route(
+    "/api/v1",
+    clubsRoute({ directory, name: "Club Directory", baseUrl: null, problems, queries }),
+  );
+}
+
 Deno.test("GET /api/v1/clubs keeps only query strings that come back", async () => {
   const queries = queryCache(64 * 1024);
-  const problems = createProblems({ baseUrl: null, supportEmail: "help@clubs.example" });
-  const localApp = new Hono().route(
-    "/api/v1",
-    clubsRoute({
-      directory: fx.directory,
-      name: "Club Directory",
-      baseUrl: null,
-      problems,
-      queries,
-    }),
-  );
+  const localApp = routeWatching(fx.directory, queries);
   for (let i = 0; i < 50; i++) {
     await (await localApp.request(`http://x/api/v1/clubs?page=${i + 1}`)).body?.cancel();
   }
@@ -480,17 +479,7 @@ Deno.test("GET /api/v1/clubs keeps only query strings that come back", async () 
 Deno.test("GET /api/v1/clubs keeps the bytes of its cached queries within their budget", async () => {
   await using local = await fixture();
   const queries = queryCache(64 * 1024);
-  const problems = createProblems({ baseUrl: null, supportEmail: "help@clubs.example" });
-  const localApp = new Hono().route(
-    "/api/v1",
-    clubsRoute({
-      directory: local.directory,
-      name: "Club Directory",
-      baseUrl: null,
-      problems,
-      queries,
-    }),
-  );
+  const localApp = routeWatching(local.directory, queries);
   for (let i = 0; i < 400; i++) {
     // Asked twice: a query string is kept only when it comes back.
     for (let twice = 0; twice < 2; twice++) {
