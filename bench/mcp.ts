@@ -274,7 +274,7 @@ function table(rows: Row[], notes: string[]): string {
       }
       if (ofRest < MCP_TARGETS.restShare) misses.push(`< ${MCP_TARGETS.restShare} of REST`);
       target = `≥ ${pct(MCP_TARGETS.floorShare)} of floor, ≥ ${MCP_TARGETS.restShare} of REST: ${
-        misses.length ? `**not met** (${misses.join("; ")})` : "met"
+        misses.length ? `**missed** (${misses.join("; ")})` : "met"
       }`;
     }
     return [

@@ -680,7 +680,7 @@ async function coldStart(dbPath: string, emptyScript: string, runs: number): Pro
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const pct = (x: number) => `${Math.round(x * 100)}%`;
-const verdict = (misses: string[]) => misses.length ? `**not met** (${misses.join("; ")})` : "met";
+const verdict = (misses: string[]) => misses.length ? `**missed** (${misses.join("; ")})` : "met";
 const time = (ns: number) =>
   ns >= 1e6 ? `${fmt(ns / 1e6, 2)} ms` : ns >= 1e3 ? `${fmt(ns / 1e3, 1)} µs` : `${fmt(ns)} ns`;
 
