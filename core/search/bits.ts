@@ -77,21 +77,6 @@ export function countBits(set: Uint32Array): number {
   return n;
 }
 
-/**
- * The intersection of the sets (all of one size); null for no sets (no
- * filter: every club). One set is returned as it is, so the result is
- * never to be written.
- *
- * @example
- * ```ts
- * import { bitsWhere, countBits, intersect } from "./bits.ts";
- * countBits(intersect([bitsWhere(8, (i) => [1, 2].includes(i)), bitsWhere(8, (i) => [2, 3].includes(i))])!); // 1
- * ```
- */
-export function intersect(sets: readonly Uint32Array[]): Uint32Array | null {
-  return intersectCounted(sets)?.set ?? null;
-}
-
 /** A set of clubs with how many it holds. */
 export interface CountedBits {
   set: Uint32Array;
@@ -105,9 +90,10 @@ export interface CountedBits {
 const counts = new WeakMap<Uint32Array, number>();
 
 /**
- * {@link intersect} and {@link countBits} of the result in one pass over the
- * words (the last AND counts as it goes); a lone set's count is computed
- * once and remembered.
+ * The intersection of the sets (all of one size) and its {@link countBits},
+ * in one pass over the words (the last AND counts as it goes); null for no
+ * sets (no filter: every club). A lone set comes back as it is (so the
+ * result is never to be written), its count computed once and remembered.
  *
  * @example
  * ```ts
