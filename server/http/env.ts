@@ -27,5 +27,7 @@ export type AppEnv = {
     responseHeaders: [string, string][];
     /** The response those headers were built into by server/respond's `send` or `sendCached`. */
     headersBuiltInto: Response | undefined;
+    /** The response whose content coding server/respond's `sendCached` chose (compress leaves it alone). */
+    negotiated: Response | undefined;
   };
 };

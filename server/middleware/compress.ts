@@ -59,7 +59,7 @@ export function compress(): MiddlewareHandler<AppEnv> {
   return async function compress(c, next) {
     await next();
     const res = c.res;
-    if (isNegotiated(res) || res.body === null) return;
+    if (isNegotiated(c, res) || res.body === null) return;
     if (res.status === 204 || res.status === 304 || c.req.path.startsWith("/api/mcp")) return;
     const headers = res.headers;
     if (!compressible(headers.get("content-type")) || headers.has("content-encoding")) return;

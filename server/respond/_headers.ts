@@ -58,5 +58,6 @@ export function markHeadersBuilt(c: Context<AppEnv>, res: Response): Response {
  * ```
  */
 export function builtWithHeaders(c: Context<AppEnv>, res: Response): boolean {
-  return c.var.headersBuiltInto === res;
+  // `c.get`, not `c.var`: Hono's `c.var` builds an object of every variable on each read.
+  return c.get("headersBuiltInto") === res;
 }

@@ -1,44 +1,46 @@
 /**
- * Private to server/respond: the responses whose content coding their route
- * chose (see cached.ts), which the compress middleware leaves alone.
+ * Private to server/respond: the response whose content coding its route
+ * chose (see cached.ts), which the compress middleware leaves alone. The
+ * mark lives on the request's context, not in a set of responses: a
+ * `WeakSet` entry per response is work for the garbage collector on every
+ * request.
  *
  * @example
  * ```ts ignore
  * import { isNegotiated, markNegotiated } from "./_negotiated.ts";
- * const res = markNegotiated(new Response(gzipped, { headers: [["Content-Encoding", "gzip"]] }));
- * isNegotiated(res); // true
+ * const res = markNegotiated(c, new Response(gzipped, { headers: [["Content-Encoding", "gzip"]] }));
+ * isNegotiated(c, res); // true
  * ```
  * @module
  */
-
-/** Responses whose coding their route already chose. */
-const negotiated = new WeakSet<Response>();
+import type { Context } from "hono";
+import type { AppEnv } from "../http/env.ts";
 
 /**
- * Notes that a route chose this response's coding (and sent `Vary`)
+ * Notes that the route chose this response's coding (and sent `Vary`)
  * itself; returns it.
  *
  * @example
  * ```ts ignore
  * import { markNegotiated } from "./_negotiated.ts";
- * return markNegotiated(new Response(gzipped, { headers: [["Content-Encoding", "gzip"]] }));
+ * return markNegotiated(c, new Response(gzipped, { headers: [["Content-Encoding", "gzip"]] }));
  * ```
  */
-export function markNegotiated(res: Response): Response {
-  negotiated.add(res);
+export function markNegotiated(c: Context<AppEnv>, res: Response): Response {
+  c.set("negotiated", res);
   return res;
 }
 
 /**
- * Whether a route chose this response's coding itself (it went out through
- * `sendCached`), so the compress middleware must leave it as it is.
+ * Whether the route chose this response's coding itself (it went out
+ * through `sendCached`), so the compress middleware must leave it as it is.
  *
  * @example
  * ```ts ignore
  * import { isNegotiated } from "./_negotiated.ts";
- * if (isNegotiated(c.res)) return;
+ * if (isNegotiated(c, c.res)) return;
  * ```
  */
-export function isNegotiated(res: Response): boolean {
-  return negotiated.has(res);
+export function isNegotiated(c: Context<AppEnv>, res: Response): boolean {
+  return c.get("negotiated") === res;
 }

@@ -133,7 +133,7 @@ export function sendCached<E extends CachedBody>(
   if (etag !== null) headers.push(["ETag", etag]);
   if (encoding !== null) headers.push(["Content-Encoding", encoding]);
   if (init.link != null) headers.push(["Link", init.link]);
-  return markNegotiated(markHeadersBuilt(c, new Response(body, { status: 200, headers })));
+  return markNegotiated(c, markHeadersBuilt(c, new Response(body, { status: 200, headers })));
 }
 
 /**

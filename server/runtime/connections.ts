@@ -278,6 +278,11 @@ export function serveConnections(options: ServeConnectionsOptions): ConnectionSe
   }
 
   function track(conn: Deno.TcpConn): void {
+    // As `Deno.serve` does: a response's last segment is not held back by
+    // Nagle's algorithm until the client acknowledges the one before.
+    try {
+      conn.setNoDelay(true);
+    } catch { /* the client is already gone: serving it fails below */ }
     const t: Tracked = {
       abort: new AbortController(),
       http: null,

@@ -9,7 +9,7 @@ import {
   serveConnections,
   type ServeHandler,
 } from "../../../server/runtime/connections.ts";
-import { assert, assertMatch, assertStrictEquals } from "../../_assert.ts";
+import { assert, assertEquals, assertMatch, assertStrictEquals } from "../../_assert.ts";
 import { sharedFixture } from "../../_fixture.ts";
 import { spawn } from "../../_run.ts";
 
@@ -140,6 +140,36 @@ Deno.test("A request outliving the request timeout has its connection closed", a
     assertStrictEquals(await readToEnd(body), "");
     assertStrictEquals(reader.server.stats().requestTimedOut, 1);
     await reader.server.shutdown();
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("Accepted connections are served with TCP_NODELAY, as Deno.serve serves them", async () => {
+  // A response goes out as two writes (head, then body): with Nagle's
+  // algorithm on, the body's last segment would wait for the client's
+  // acknowledgement of the head.
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const noDelay: (boolean | undefined)[] = [];
+  const accept = listener.accept.bind(listener);
+  listener.accept = async () => {
+    const conn = await accept();
+    const set = conn.setNoDelay.bind(conn);
+    conn.setNoDelay = (on?: boolean) => {
+      noDelay.push(on);
+      set(on);
+    };
+    return conn;
+  };
+  const server = serveConnections({
+    listener,
+    handler: () => new Response("ok"),
+    limits: FAST,
+    log: () => {},
+  });
+  try {
+    assertStrictEquals(await get(server.addr.port), "ok");
+    assertEquals(noDelay, [true]);
   } finally {
     await server.shutdown();
   }
