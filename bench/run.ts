@@ -22,6 +22,7 @@
  * deno task bench --quick         # smoke run, 3 s per load test
  * deno task bench --duration 20s --snapshot /tmp/clubs.csv.gz
  * deno task bench --profile       # also CPU-profile serve under the mixed load
+ * deno task bench --perf          # also split serve's CPU by where it ran (Linux perf)
  * ```
  * @module
  */
@@ -33,6 +34,7 @@ import { ClubStore } from "../core/store/mod.ts";
 import { mixedPaths, wrkScript } from "./mixed.ts";
 import { mcpBench } from "./mcp.ts";
 import { topSelfTime } from "./profile.ts";
+import { formatPerfSplit, perfSplit } from "./perf_split.ts";
 import { type LoadResult, type LoadTool, loadTool, parseDuration, runLoad } from "./wrk.ts";
 import { compressBody, negotiateEncoding } from "../server/http/compress.ts";
 import { IMPORT_V8_FLAGS, SERVE_ENV, SERVE_V8_FLAGS } from "./serve_flags.ts";
@@ -628,6 +630,70 @@ async function profileServe(plan: HttpPlan, dir: string): Promise<string> {
   return topSelfTime(await Deno.readTextFile(`${dir}/${files[0]!.name}`), 20);
 }
 
+/** CPU ticks (user + system) a process has used so far. */
+function cpuTicks(pid: number): number {
+  const fields = Deno.readTextFileSync(`/proc/${pid}/stat`).split(") ")[1]!.split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * Linux `perf` of serve (one worker) under the mixed load: its CPU split
+ * into kernel, Deno's native code, JavaScript and C library, in µs a
+ * request (bench/perf_split.ts), so a profile says how much is ours.
+ */
+async function perfServe(plan: HttpPlan, dir: string): Promise<string> {
+  const version = await output("perf", ["--version"]).catch(() => null);
+  if (version === null || version.code !== 0) {
+    return "(perf is not installed: apt-get install -y linux-perf)";
+  }
+  const port = freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  // V8 writes /tmp/perf-<pid>.map, which names its compiled JavaScript.
+  const args = serveArgs(plan.dbPath, port, 1, null)
+    .map((a) => a === SERVE_V8_FLAGS ? `${a},--perf-basic-prof` : a);
+  const serve = spawn(Deno.execPath(), args, SERVE_ENV);
+  const pid = serve.proc.pid;
+  const data = `${dir}/perf.data`;
+  try {
+    await waitReady(`${origin}/api/v1/clubs?limit=1`, serve);
+    log("recording serve with perf under the mixed load…");
+    const ticks = cpuTicks(pid);
+    const loading = runLoad(plan.tool, {
+      url: origin,
+      seconds: plan.seconds,
+      pathsFile: plan.pathsFile,
+      luaFile: plan.luaFile,
+    });
+    const recorded = await output("perf", [
+      "record",
+      "-F",
+      "999",
+      "-g",
+      "-p",
+      String(pid),
+      "-o",
+      data,
+      "--",
+      "sleep",
+      String(Math.max(1, plan.seconds - 2)),
+    ]);
+    const load = await loading;
+    const used = cpuTicks(pid) - ticks;
+    if (recorded.code !== 0) {
+      return `(perf record failed: ${recorded.stderr.trim().split("\n").at(-1)})`;
+    }
+    const script = await output("perf", ["script", "-i", data, "-F", "ip,dso"]);
+    if (script.code !== 0) return `(perf script failed: ${script.stderr.trim()})`;
+    const map = await Deno.readTextFile(`/tmp/perf-${pid}.map`);
+    const tick = Number((await output("getconf", ["CLK_TCK"])).stdout.trim()) || 100;
+    const usPerRequest = used * 1e6 / tick / load.requests;
+    return formatPerfSplit(perfSplit(script.stdout, map, Deno.execPath()), usPerRequest);
+  } finally {
+    await stop(serve);
+    await Deno.remove(`/tmp/perf-${pid}.map`).catch(() => {});
+  }
+}
+
 interface ColdFigures {
   queryMs: number;
   emptyMs: number;
@@ -794,19 +860,22 @@ async function main(): Promise<void> {
       snapshot: { type: "string", default: BUNDLED_SNAPSHOT },
       paths: { type: "string", default: "20000" },
       profile: { type: "boolean", default: false },
+      perf: { type: "boolean", default: false },
       "no-workers": { type: "boolean", default: false },
       help: { type: "boolean", short: "h" },
     },
   });
   if (values.help) {
     console.log(`Usage: deno task bench [--quick] [--duration 10s] [--snapshot FILE]
-                       [--paths N] [--profile] [--no-workers]
+                       [--paths N] [--profile] [--perf] [--no-workers]
 
   --duration D    length of each HTTP load test (default 10s; 3s with --quick)
   --quick         smoke run: 3 s load tests, fewer repetitions
   --snapshot F    CSV snapshot to import (default data/clubs.csv.gz)
   --paths N       distinct paths of the mixed workload (default 20000)
   --profile       also CPU-profile serve under the mixed load
+  --perf          also split serve's CPU under the mixed load by where it ran:
+                  kernel, Deno's native code, JavaScript, C library (Linux perf)
   --no-workers    skip the --workers 2 runs`);
     return;
   }
@@ -901,6 +970,8 @@ async function main(): Promise<void> {
       await Deno.mkdir(`${tmp}/prof`);
       profile = await profileServe(plan, `${tmp}/prof`);
     }
+    let perf = "";
+    if (values.perf) perf = await perfServe(plan, tmp);
 
     // 4. cold start
     log("cold query vs empty script…");
@@ -987,7 +1058,7 @@ async function main(): Promise<void> {
       profile
         ? `\nTop self time of serve under the mixed load:\n\n\`\`\`\n${profile}\n\`\`\`\n`
         : ""
-    }`;
+    }${perf ? `\nWhere serve's CPU went under the mixed load (perf):\n\n${perf}\n` : ""}`;
     console.log(`\n${report}`);
     await Deno.mkdir(`${ROOT}bench/results`, { recursive: true });
     await Deno.writeTextFile(

@@ -1,5 +1,6 @@
 import { ceilingBody } from "../../bench/ceiling.ts";
 import { mixedPaths, seededRandom, wrkScript } from "../../bench/mixed.ts";
+import { formatPerfSplit, perfSplit } from "../../bench/perf_split.ts";
 import { topSelfTime } from "../../bench/profile.ts";
 import { parseDuration, parseWrk } from "../../bench/wrk.ts";
 import { assert, assertEquals, assertThrows } from "../_assert.ts";
@@ -102,4 +103,39 @@ Deno.test("topSelfTime ranks functions by self time", () => {
   assertEquals(lines.length, 2);
   assert(/3 ms\s+75\.0%\s+findPage db\/search\.ts:10$/.test(lines[0]!), lines[0]);
   assert(lines[1]!.includes("(anonymous)"));
+});
+
+Deno.test("perfSplit() splits samples by where they ran and names JIT code by the latest map entry", () => {
+  const deno = "/opt/deno/deno";
+  // V8 wrote `old` first; its code was collected and `hot` now lives at 0x1080.
+  const map = [
+    "1000 200 JS:*'old file:///x/core/search/bits.ts:10:5",
+    "1080 40 JS:+'hot file:///x/core/store/club_json.ts:181:111",
+    "2000 100 JS:~caller file:///x/server/routes/clubs.ts:157:20",
+  ].join("\n");
+  const frame = (ip: number, dso: string) => `\t    ${ip.toString(16)} (${dso})`;
+  const sample = (...frames: string[]) => frames.join("\n");
+  const script = [
+    sample(frame(0x1090, "/tmp/perf-7.map"), frame(0x2010, "/tmp/perf-7.map")),
+    sample(frame(0x1010, "/tmp/perf-7.map")),
+    sample(frame(0x35da39c, deno), frame(0x2020, "/tmp/perf-7.map")),
+    sample(frame(0x1d34646, deno), frame(0x1d51a93, deno)),
+    sample(frame(0xffffffff81000000, "[kernel.kallsyms]")),
+    sample(frame(0x7f0000001000, "/usr/lib/x86_64-linux-gnu/libc.so.6")),
+    sample(frame(0x7ffd00000000, "[vdso]")),
+  ].join("\n\n");
+  const split = perfSplit(`\n${script}\n`, map, deno);
+  assertEquals(split.samples, 7);
+  assertEquals(split.parts, { kernel: 1, native: 2, javascript: 2, libc: 1, other: 1 });
+  assertEquals(split.javascript, [
+    ["hot core/store/club_json.ts:181", 1],
+    ["old core/search/bits.ts:10", 1],
+  ]);
+  assertEquals(split.nativeByCaller, [
+    ["caller server/routes/clubs.ts:157", 1],
+    ["(no JavaScript on the stack: the event loop, HTTP, GC)", 1],
+  ]);
+  const text = formatPerfSplit(split, 70);
+  assert(text.includes("| Deno's native code (Rust HTTP, V8 runtime, GC) | 28.6% | 20.0 |"), text);
+  assert(text.includes("| all | 100% | 70.0 |"), text);
 });
