@@ -79,25 +79,43 @@ async function has(cmd: string): Promise<boolean> {
 }
 
 /**
- * wrk if installed; else `apt-get install -y wrk` (after `apt-get update`
- * when the first try fails); else autocannon installed with npm into
- * `scratchDir`. Throws when none works.
+ * Whether `cmd` can be started, installing Debian's `pkg` with apt-get
+ * (after `apt-get update` when the first try fails) when it cannot.
+ *
+ * @example
+ * ```ts ignore
+ * if (!(await aptInstalled("perf", "linux-perf", console.error))) console.error("no perf");
+ * ```
  */
-export async function loadTool(log: (line: string) => void, scratchDir: string): Promise<LoadTool> {
-  if (await has("wrk")) return { kind: "wrk" };
-  log("wrk not found: installing it with apt-get…");
+export async function aptInstalled(
+  cmd: string,
+  pkg: string,
+  log: (line: string) => void,
+): Promise<boolean> {
+  if (await has(cmd)) return true;
+  log(`${cmd} not found: installing ${pkg} with apt-get…`);
   const apt = { DEBIAN_FRONTEND: "noninteractive" };
   try {
-    let r = await run("apt-get", ["install", "-y", "-qq", "wrk"], 300_000, apt);
+    let r = await run("apt-get", ["install", "-y", "-qq", pkg], 300_000, apt);
     if (r.code !== 0) {
       await run("apt-get", ["update", "-qq"], 300_000, apt);
-      r = await run("apt-get", ["install", "-y", "-qq", "wrk"], 300_000, apt);
+      r = await run("apt-get", ["install", "-y", "-qq", pkg], 300_000, apt);
     }
-    if (r.code === 0 && await has("wrk")) return { kind: "wrk" };
-    log(`apt-get could not install wrk: ${r.stderr.trim().split("\n").at(-1)}`);
+    if (r.code === 0 && await has(cmd)) return true;
+    log(`apt-get could not install ${pkg}: ${r.stderr.trim().split("\n").at(-1)}`);
   } catch (e) {
-    log(`apt-get could not install wrk: ${(e as Error).message}`);
+    log(`apt-get could not install ${pkg}: ${(e as Error).message}`);
   }
+  return false;
+}
+
+/**
+ * wrk if installed; else `apt-get install -y wrk` (see {@link aptInstalled});
+ * else autocannon installed with npm into `scratchDir`. Throws when none
+ * works.
+ */
+export async function loadTool(log: (line: string) => void, scratchDir: string): Promise<LoadTool> {
+  if (await aptInstalled("wrk", "wrk", log)) return { kind: "wrk" };
   log("falling back to autocannon from npm…");
   const dir = `${scratchDir}/autocannon`;
   await Deno.mkdir(dir, { recursive: true });
