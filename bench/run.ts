@@ -706,7 +706,8 @@ async function perfServe(plan: HttpPlan, dir: string): Promise<string> {
     }
     const script = await output("perf", ["script", "-i", data, "-F", "ip,dso"]);
     if (script.code !== 0) return `(perf script failed: ${script.stderr.trim()})`;
-    const map = await Deno.readTextFile(`/tmp/perf-${pid}.map`);
+    const map = await Deno.readTextFile(`/tmp/perf-${pid}.map`).catch(() => null);
+    if (map === null) return `(V8 wrote no /tmp/perf-${pid}.map: JavaScript cannot be named)`;
     const tick = Number((await output("getconf", ["CLK_TCK"])).stdout.trim()) || 100;
     const usPerRequest = used * 1e6 / tick / load.requests;
     return formatPerfSplit(perfSplit(script.stdout, map, Deno.execPath()), usPerRequest);
