@@ -7,8 +7,9 @@
  * database if missing, and hands the settings to `startServer()`
  * (server/runtime/), which opens everything in order and serves from one
  * isolate or `--workers N`. What stays here is the process's business:
- * the `Listening on` line, and SIGINT and SIGTERM, which stop accepting,
- * let in-flight requests finish, and exit 0.
+ * the `Listening on` line, and SIGINT, SIGTERM and SIGHUP, which stop
+ * accepting, let in-flight requests finish, and exit 0 (a daemon with
+ * nothing to reload takes SIGHUP as a stop: see docs/deploy.md).
  *
  * @example
  * ```sh
@@ -34,9 +35,9 @@ const HELP_COLUMN = 24;
 const USAGE = `Usage: main.ts serve [options]
 
 Serves the directory over HTTP: GET /api/v1/clubs, /problems and the rest
-of the app. Logs one line per request to stderr. Stops cleanly on Ctrl-C
-or SIGTERM (in-flight requests finish). An import into the same database
-is picked up without a restart.
+of the app. Logs one line per request to stderr. Stops cleanly on Ctrl-C,
+SIGTERM or SIGHUP (in-flight requests finish). An import into the same
+database is picked up without a restart.
 
 Options (each also read from the environment variable shown):
 ${optionLines(SERVE_OPTIONS, HELP_COLUMN)}
@@ -124,10 +125,15 @@ export const serveCommand: Command = {
 /** How long in-flight requests get to finish after a signal (ms). */
 const GRACE_MS = 10_000;
 
-/** Resolves on the first SIGINT or SIGTERM, with its name. */
+/**
+ * Resolves on the first SIGINT, SIGTERM or SIGHUP, with its name. SIGHUP
+ * stops gracefully too: `serve` has nothing to reload (settings are flags,
+ * a new snapshot is picked up by itself, logs go to stderr), and by
+ * default it would end the process at once, cutting requests.
+ */
 function nextSignal(): Promise<Deno.Signal> {
   return new Promise((resolve) => {
-    const signals: Deno.Signal[] = ["SIGINT", "SIGTERM"];
+    const signals: Deno.Signal[] = ["SIGINT", "SIGTERM", "SIGHUP"];
     const handlers = signals.map((signal) => {
       const handler = () => {
         handlers.forEach(([s, h]) => Deno.removeSignalListener(s, h));
@@ -140,7 +146,7 @@ function nextSignal(): Promise<Deno.Signal> {
 }
 
 /**
- * Serves until SIGINT or SIGTERM (then lets in-flight requests finish, up to
+ * Serves until SIGINT, SIGTERM or SIGHUP (then lets in-flight requests finish, up to
  * {@link GRACE_MS}) or until serving fails for good; resolves to the exit
  * code: 0 after a clean stop, 1 otherwise. Start-up errors are thrown.
  *

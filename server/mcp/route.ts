@@ -306,9 +306,10 @@ export function mcpEndpoint(
     const read = await readMessages(req);
     if (read instanceof Response) return read;
     if (await isLegacyRequest(req, read.body)) return serveLegacy(pool, req, read.body);
-    // Passed as it is (a copy costs about a tenth of a call). The SDK reads its
-    // abort signal, so Deno prints its one-time note about the legacy abort
-    // behaviour; `"unstable": ["no-legacy-abort"]` in deno.json would silence it.
+    // Passed as it is (a copy costs about a tenth of a call). The SDK listens
+    // to its abort signal: deno.json opts into Deno's new abort behaviour
+    // (`"unstable": ["no-legacy-abort"]`), under which it aborts only when the
+    // client goes away, and Deno prints no note about the legacy one.
     try {
       return await modern.fetch(req, { parsedBody: read.body });
     } finally {

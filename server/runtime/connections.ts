@@ -28,7 +28,9 @@
  *   arrived but whose handler has not run yet starts in it), and lets a
  *   request in progress (its body possibly still arriving) reach its
  *   handler's answer before that connection is shut down; the request
- *   timeout still bounds it.
+ *   timeout still bounds it. Every answer sent while draining carries
+ *   `Connection: close`, so a keep-alive client sends its next request on a
+ *   new connection instead of losing it on this one.
  *
  * Each accepted connection is handed to Deno's native HTTP engine (hyper)
  * with `serveHttpOnConnection`, the per-connection form of `Deno.serve`, and
@@ -61,6 +63,7 @@ import {
   type ServeOnConnection,
   serveOnConnection,
 } from "./_serve_on_connection.ts";
+import { abortConnection, isFdExhaustion, lastOnConnection } from "./_closing.ts";
 
 export {
   connectionCap,
@@ -129,30 +132,6 @@ interface Tracked {
   since: number;
   /** Its server has finished: nothing left to close. */
   done: boolean;
-}
-
-/**
- * Aborts a connection's signal. Deno's abort listener cancels the
- * connection's server resource, which is already gone when the client left
- * while a handler was still running; it then throws BadResource, and an
- * exception in an event listener is reported as an uncaught error (fatal).
- * That one error is expected and harmless here, so it is caught.
- */
-function abortConnection(abort: AbortController): void {
-  const expected = (e: ErrorEvent) => {
-    if (e.error instanceof Deno.errors.BadResource) e.preventDefault();
-  };
-  globalThis.addEventListener("error", expected);
-  try {
-    abort.abort();
-  } finally {
-    globalThis.removeEventListener("error", expected);
-  }
-}
-
-function isFdExhaustion(e: unknown): boolean {
-  const code = (e as { code?: unknown } | null)?.code;
-  return code === "EMFILE" || code === "ENFILE" || /os error (23|24)\b/.test(String(e));
 }
 
 const SWEEP_MS = 1000;
@@ -293,6 +272,7 @@ export function serveConnections(options: ServeConnectionsOptions): ConnectionSe
     stats.open++;
     stats.accepted++;
     idle.add(t);
+    // An answer sent while draining is the connection's last: it says so.
     const wrapped: ServeHandler = (req, info) => {
       started(t);
       let res: Response | Promise<Response>;
@@ -304,11 +284,11 @@ export function serveConnections(options: ServeConnectionsOptions): ConnectionSe
       }
       if (!(res instanceof Promise)) {
         ended(t);
-        return res;
+        return closing ? lastOnConnection(res) : res;
       }
       return res.then((r) => {
         ended(t);
-        return r;
+        return closing ? lastOnConnection(r) : r;
       }, (e) => {
         ended(t);
         throw e;

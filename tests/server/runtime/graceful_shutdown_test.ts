@@ -1,7 +1,8 @@
 // Test tier: integration (sockets or child processes; see tests/tiers.ts).
 /**
- * SIGTERM lets a request whose body is still arriving finish: its handler
- * reads the whole body and answers as usual, then `serve` exits 0.
+ * SIGTERM (and SIGHUP, which `serve` takes as the same graceful stop) lets
+ * a request whose body is still arriving finish: its handler reads the
+ * whole body and answers as usual, then `serve` exits 0.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { assertMatch, assertStrictEquals } from "../../_assert.ts";
@@ -17,12 +18,13 @@ interface SlowPost {
 
 /**
  * Sends `post` to a fresh `serve`: the head and the first bytes of the body,
- * then SIGTERM, then (after a pause) the rest; resolves to the raw answer
+ * then `signal`, then (after a pause) the rest; resolves to the raw answer
  * and the exit code.
  */
 async function postAcrossSigterm(
   workers: number,
   post: (port: number) => SlowPost,
+  signal: Deno.Signal = "SIGTERM",
 ): Promise<{ answer: string; code: number; lines: string[] }> {
   const s = await serveChild(["--workers", String(workers)]);
   let signalled = false;
@@ -42,7 +44,7 @@ async function postAcrossSigterm(
     await conn.write(bytes.subarray(0, 8));
     // The handler is running and waiting for the rest of the body.
     await sleep(300);
-    s.child.kill("SIGTERM");
+    s.child.kill(signal);
     signalled = true;
     await sleep(300);
     await conn.write(bytes.subarray(8));
@@ -75,6 +77,15 @@ for (const workers of [1, 2]) {
     assertStrictEquals(code, 0, lines.join("\n"));
   });
 }
+
+Deno.test("SIGHUP is a graceful stop: an MCP call whose body is still arriving is answered, then serve exits 0", async () => {
+  const { answer, code, lines } = await postAcrossSigterm(1, mcpCall, "SIGHUP");
+  assertMatch(answer, /^HTTP\/1\.1 200 OK\r\n/, `${answer}\n${lines.join("\n")}`);
+  assertMatch(answer, /"search_clubs"/);
+  // Answered while draining: the client is told the connection ends with it.
+  assertMatch(answer, /\r\nconnection: close\r\n/i);
+  assertStrictEquals(code, 0, lines.join("\n"));
+});
 
 Deno.test("SIGTERM during a sign-in form's body: the whole form is read and answered, then serve exits 0", async () => {
   const { answer, code, lines } = await postAcrossSigterm(1, (port) => ({
