@@ -241,7 +241,7 @@ async function writeResult(
   let header = true;
   for (const page of pages()) {
     const records = store.records(page.ranks).map((r) => ({ ...r, ...unfee }) as ClubRecord);
-    await out(delimited(records, format, header, show));
+    await out(delimited(records, format, header, { show }));
     header = false;
   }
 }

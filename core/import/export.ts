@@ -17,6 +17,7 @@ import { CLUB_FIELDS, type ClubRecord } from "../schema/club.ts";
 import { ClubStore } from "../store/store.ts";
 import { type Row, rowToRecord } from "../store/rows.ts";
 import type { Format } from "./read/shape.ts";
+import { escapeTsv } from "./read/cells.ts";
 
 /** Clubs per write: large enough to amortise, small enough to stream. */
 const BATCH = 500;
@@ -28,13 +29,19 @@ function cell(value: ClubRecord[keyof ClubRecord]): string {
   return String(value);
 }
 
+/** How {@link delimitedClubs} writes cells. */
+export interface DelimitedOptions {
+  /** Changes each non-empty cell's text (`query` on a terminal shows control characters as symbols). */
+  show?: (text: string) => string;
+}
+
 /**
  * Clubs as CSV or TSV lines, every field in `CLUB_FIELDS` order, the header
  * line first when `header`: the one writer of delimited clubs, export's and
- * `query --format csv|tsv`'s. A cell holding the delimiter, a quote or a
- * line break is quoted (RFC 4180, quotes doubled), so import reads it back.
- * `show` changes each non-empty cell's text (`query` on a terminal shows
- * control characters as symbols).
+ * `query --format csv|tsv`'s. In CSV a cell holding the delimiter, a quote
+ * or a line break is quoted (RFC 4180, quotes doubled); TSV has no quoting:
+ * a tab, line break or backslash is escaped (`\t`, `\n`, `\r`, `\\`, as
+ * PostgreSQL writes them, see read/cells.ts). Import reads either back.
  *
  * @example
  * ```ts ignore
@@ -46,14 +53,22 @@ export function delimitedClubs(
   records: readonly ClubRecord[],
   format: "csv" | "tsv",
   header: boolean,
-  show?: (text: string) => string,
+  options: DelimitedOptions = {},
 ): string {
+  const { show } = options;
   const text = show === undefined ? cell : (v: ClubRecord[keyof ClubRecord]) => {
     const c = cell(v);
     return c === "" ? c : show(c);
   };
+  if (format === "tsv") {
+    let out = header ? CLUB_FIELDS.join("\t") + "\n" : "";
+    for (const r of records) {
+      out += CLUB_FIELDS.map((f) => escapeTsv(text(r[f]))).join("\t") + "\n";
+    }
+    return out;
+  }
   return stringify(records.map((r) => CLUB_FIELDS.map((f) => text(r[f]))), {
-    delimiter: format === "tsv" ? "\t" : ",",
+    delimiter: ",",
     header,
     columns: [...CLUB_FIELDS],
     // CRLF is what RFC 4180 asks; import reads either.

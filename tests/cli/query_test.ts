@@ -7,6 +7,7 @@ import { findPage } from "../../core/search/search.ts";
 import { FEE_FIGURE_FIELDS } from "../../core/model/mod.ts";
 import { csvFile, fixture, FIXTURE_CSV, sharedFixture } from "../_fixture.ts";
 import { runMain } from "../_run.ts";
+import { strictTsv } from "./_tsv.ts";
 import { assert, assertEquals } from "../_assert.ts";
 
 const fx = await sharedFixture();
@@ -96,7 +97,7 @@ Deno.test("query --format csv writes a header and one row per club, fees hidden"
   assertEquals(row![header!.indexOf("initiation_fee")], "");
 });
 
-Deno.test("query --format tsv is export's TSV, quoting included, with the fees left empty", async () => {
+Deno.test("query --format tsv is export's TSV, escapes included, with the fees left empty", async () => {
   const header = (await Deno.readTextFile(FIXTURE_CSV)).split("\n")[0]!;
   const awkward = 'tab\there, "quoted"\nand a second line';
   const values: Record<string, string> = {
@@ -117,12 +118,12 @@ Deno.test("query --format tsv is export's TSV, quoting included, with the fees l
   await using odd = await fixture({ csv: await csvFile(`${header}\n${line}\n`) });
   const r = await runMain(["query", "--all", "--format", "tsv", "--db", odd.path]);
   assertEquals(r.code, 0, r.stderr);
-  // A cell holding a tab, a quote or a line break is quoted, its quotes doubled.
-  assert(r.stdout.includes('"tab\there, ""quoted""\nand a second line"'), r.stdout);
+  // No quoting: a tab or line break is escaped, a quote is a plain character.
+  assert(r.stdout.includes('\ttab\\there, "quoted"\\nand a second line\t'), r.stdout);
   const exported = await runMain(["export", "--format", "tsv", "--db", odd.path]);
   assertEquals(exported.code, 0, exported.stderr);
-  const rows = parse(r.stdout, { delimiter: "\t" }) as string[][];
-  const expected = parse(exported.stdout, { delimiter: "\t" }) as string[][];
+  const rows = strictTsv(r.stdout);
+  const expected = strictTsv(exported.stdout);
   assertEquals(rows[0], expected[0]);
   assertEquals(rows.length, 2);
   for (const fee of FEE_FIGURE_FIELDS) {

@@ -23,8 +23,10 @@ import { Buffer } from "node:buffer";
 import Papa from "papaparse";
 import { CLUB_FIELDS } from "../../schema/club.ts";
 import { readCells, type ReadResult } from "./csv_row.ts";
+import { unescapeTsv } from "./cells.ts";
 import { type Encoding, invalidUtf8 } from "./encoding.ts";
 import { MAX_RECORD_BYTES } from "./limits.ts";
+import type { NumberReader } from "./numbers.ts";
 import { delimiterName, type Format } from "./shape.ts";
 import type { HeaderInfo, RowBatch } from "./protocol.ts";
 
@@ -74,12 +76,14 @@ type CsvError = { code: string; index: number };
  * several times faster than a character-by-character parser here); a record
  * still open at the end of a piece (a quoted field with line breaks) is
  * carried into the next piece and read again from its start. `newline` is
- * the file's line ending (from its header line).
+ * the file's line ending (from its header line). TSV (`tsv`) is read
+ * strictly: a record per line, no quoting, backslash escapes (cells.ts).
  */
 async function* csvRecords(
   chunks: AsyncIterable<Uint8Array>,
   delimiter: string,
   newline: "\n" | "\r\n",
+  tsv: boolean,
 ): AsyncGenerator<CsvRecord[], void, undefined> {
   const decoder = new TextDecoder();
   let carry: Uint8Array = new Uint8Array(0);
@@ -92,6 +96,16 @@ async function* csvRecords(
     const text = decoder.decode(data);
     const invalid = text.includes("\ufffd") ? invalidUtf8(data, lines + 1) : null;
     const scale = data.length / Math.max(1, text.length);
+    if (tsv) {
+      tsvRecords(text, delimiter, lines + 1, (record, line, end) => {
+        if (invalid && invalid.line <= line) throw invalid;
+        if (record !== null) out.push({ record, line, bytes: bytes + Math.round(end * scale) });
+      });
+      lines += countLines(text, 0, text.length);
+      bytes += data.length;
+      carry = new Uint8Array(0);
+      return out;
+    }
     // Where the current record starts: a character offset and its line.
     let start = 0;
     let line = lines + 1;
@@ -166,7 +180,7 @@ async function* csvRecords(
     if (cut === 0) {
       carry = data;
       if (carry.length > MAX_RECORD_BYTES) {
-        throw new CsvFailure(csvProblem("TooLong", lines + 1, delimiter));
+        throw new CsvFailure(csvProblem(tsv ? "TsvTooLong" : "TooLong", lines + 1, delimiter));
       }
       continue;
     }
@@ -179,6 +193,38 @@ async function* csvRecords(
   if (carry.length) {
     const records = read(carry, true);
     if (records.length) yield records;
+  }
+}
+
+/**
+ * The records of a piece of whole TSV lines, the first numbered `first`
+ * (fields split at `delimiter`, a tab unless --delimiter says): `each` gets
+ * a record's unescaped fields (null for a blank line), its line and where it
+ * ends (a character offset).
+ */
+function tsvRecords(
+  text: string,
+  delimiter: string,
+  first: number,
+  each: (record: string[] | null, line: number, end: number) => void,
+): void {
+  let line = first;
+  for (let at = 0; at < text.length; line++) {
+    let end = text.indexOf("\n", at);
+    if (end < 0) end = text.length;
+    // CRLF or LF: a carriage return in a field is written \r.
+    const last = end > at && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    if (
+      last - at > MAX_RECORD_BYTES / 3 && Buffer.byteLength(text.slice(at, last)) > MAX_RECORD_BYTES
+    ) {
+      throw new CsvFailure(csvProblem("TsvTooLong", line, delimiter));
+    }
+    each(
+      last === at ? null : text.slice(at, last).split(delimiter).map(unescapeTsv),
+      line,
+      end + 1,
+    );
+    at = end + 1;
   }
 }
 
@@ -223,14 +269,22 @@ function concat(...parts: Uint8Array[]): Uint8Array {
  */
 export async function* csvRows(
   chunks: AsyncIterable<Uint8Array>,
-  how: { format: Format; encoding: Encoding; delimiter: string; newline: "\n" | "\r\n" },
+  how: {
+    format: Format;
+    encoding: Encoding;
+    delimiter: string;
+    newline: "\n" | "\r\n";
+    /** The file's number rule (numbers.ts); a decimal point when absent. */
+    numbers?: NumberReader;
+  },
   batcher: RowBatcher,
 ): AsyncGenerator<CsvMessage, void, undefined> {
   let header: string[] | null = null;
   // Where each Club field is in a record (-1: not in the file).
   let columns: number[] | null = null;
   try {
-    for await (const records of csvRecords(chunks, how.delimiter, how.newline)) {
+    const tsv = how.format === "tsv";
+    for await (const records of csvRecords(chunks, how.delimiter, how.newline, tsv)) {
       for (const { record, line, bytes } of records) {
         if (header === null) {
           const names = header = record.map((h) => h.trim());
@@ -263,7 +317,9 @@ export async function* csvRows(
         }
         let row: ReadResult;
         if (record.length !== header.length) {
-          const hint = record.length === 1 && header.length > 1
+          const hint = tsv && record.some((cell) => cell.includes('"'))
+            ? `; a TSV line is one record with no quoting (a tab or line break in a field is written \\t or \\n): a file that quotes fields like CSV reads with --format csv --delimiter tab`
+            : record.length === 1 && header.length > 1
             ? `; is the row separated by ${delimiterName(how.delimiter)} like the header?`
             : "";
           row = {
@@ -277,7 +333,7 @@ export async function* csvRows(
             }],
           };
         } else {
-          row = readCells(columns!.map((c) => c < 0 ? undefined : record[c]), line);
+          row = readCells(columns!.map((c) => c < 0 ? undefined : record[c]), line, how.numbers);
         }
         const full = batcher.add(line, bytes, row);
         if (full) yield full;
@@ -294,8 +350,8 @@ export async function* csvRows(
 
 /**
  * A CSV problem in our words, with the likely cause: `code` is Papa Parse's
- * (`MissingQuotes`, `InvalidQuotes`) or `TooLong` for a record past
- * {@link MAX_RECORD_BYTES}; `start` is the line where the record starts and
+ * (`MissingQuotes`, `InvalidQuotes`), `TooLong` for a record past
+ * {@link MAX_RECORD_BYTES} or `TsvTooLong` for such a TSV line; `start` is the line where the record starts and
  * `at` the line and field of a misplaced quote.
  */
 function csvProblem(
@@ -310,6 +366,10 @@ function csvProblem(
   switch (code) {
     case "MissingQuotes":
       return `the quoted field that opens in the record on line ${start} is never closed (the file ends inside it); a quote inside a field must be doubled ("")`;
+    case "TsvTooLong":
+      return `line ${start} runs past ${
+        MAX_RECORD_BYTES / 1048576
+      } MiB: a TSV record is one line (a line break in a field is written \\n)`;
     case "TooLong":
       return `the record that starts on line ${start} runs past ${
         MAX_RECORD_BYTES / 1048576
