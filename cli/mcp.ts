@@ -15,6 +15,8 @@ import type { Command } from "./args.ts";
 import { commandInfo } from "./commands.ts";
 import { dbOption, type Env, helpFlagLine, optionLines, parseOptions } from "./options.ts";
 import { requireAccess } from "./permissions.ts";
+import { needsBuild } from "./serve_startup.ts";
+import { dirname } from "node:path";
 import { Directory } from "../core/store/mod.ts";
 import { ensureDatabase } from "../core/import/mod.ts";
 import type { OptionTable } from "../core/model/mod.ts";
@@ -89,8 +91,9 @@ list_locations, get_directory_stats) over stdio, for a desktop assistant that
 starts the server itself, in both protocol eras: 2025 (initialize) and
 2026-07-28 (server/discover). The same tools answer at POST /api/mcp when the
 HTTP server runs. No fees are ever returned. Only the protocol is written to
-stdout; logs go to stderr. Builds the default database from the bundled
-snapshot on first use.
+stdout; logs go to stderr. Builds the database from the bundled snapshot
+when it is missing (the default one, or a --db PATH where no file is); an
+existing --db file is read as it is.
 
 Options:
 ${optionLines(MCP_OPTIONS, HELP_COLUMN)}
@@ -103,7 +106,9 @@ Permissions (measured; /abs/clubdir is the project folder):
   once data/clubs.db exists, reading it is enough:
     deno run --allow-read=/abs/clubdir/data/clubs.db --allow-env=CLUBDIR_DB \\
       /abs/clubdir/main.ts mcp
-  with --db PATH: --allow-read=PATH and nothing else.
+  with --db PATH of an existing database: --allow-read=PATH and nothing else;
+  a missing PATH is built first, which also needs --allow-write for its
+  folder and --allow-read of /abs/clubdir/data.
 
 Desktop assistant configuration (e.g. claude_desktop_config.json). Run
 "deno install" in the project once, so the first start downloads nothing.
@@ -136,8 +141,11 @@ export const mcpCommand: Command = {
       return 0;
     }
     const { db: dbPath, baseUrl, name, supportEmail } = settings;
-    requireAccess("mcp", { read: [dbPath] }, args);
-    if (from.db !== "flag") await ensureDatabase(dbPath, (line) => console.error(line));
+    // A missing file is built (write access needed); the default path is
+    // also rebuilt when of an older layout, an existing --db file never.
+    const missing = needsBuild(dbPath, true);
+    requireAccess("mcp", { read: [dbPath], write: missing ? [dirname(dbPath)] : [] }, args);
+    if (missing || from.db !== "flag") await ensureDatabase(dbPath, (l) => console.error(l));
     const directory = new Directory(dbPath);
     try {
       directory.current(); // fail now, with the reason, rather than on every call

@@ -70,5 +70,19 @@ Deno.test("mcp rejects bad flag values, naming the flag", async () => {
 });
 
 Deno.test("mcp fails at start, before any protocol, when --db cannot be read", async () => {
-  await assertRejects(() => mcpCommand.run(["--db", "/nonexistent/clubs.db"]), StoreError);
+  const dir = await Deno.makeTempDir();
+  try {
+    // A file that is there is read as it is, never rebuilt: a corrupt one is refused.
+    await Deno.writeTextFile(`${dir}/corrupt.db`, "not a database");
+    await assertRejects(() => mcpCommand.run(["--db", `${dir}/corrupt.db`]), StoreError);
+    assertEquals(await Deno.readTextFile(`${dir}/corrupt.db`), "not a database");
+    // A missing one is built, which needs its folder.
+    await assertRejects(
+      () => mcpCommand.run(["--db", `${dir}/nonexistent/clubs.db`]),
+      Error,
+      `the folder ${dir}/nonexistent (of ${dir}/nonexistent/clubs.db) does not exist`,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
