@@ -3,13 +3,13 @@
  * HTTP. Every flag can also come from a `CLUBDIR_*` environment variable;
  * a flag beats its variable. Flags, variables, defaults and the usage text
  * all come from the one option table, `SERVE_OPTIONS` (server/options.ts).
- * This file resolves the settings, checks permissions, builds the default
- * database if missing, and hands the settings to `startServer()`
- * (server/runtime/), which opens everything in order and serves from one
- * isolate or `--workers N`. What stays here is the process's business:
- * the `Listening on` line, and SIGINT, SIGTERM and SIGHUP, which stop
- * accepting, let in-flight requests finish, and exit 0 (a daemon with
- * nothing to reload takes SIGHUP as a stop: see docs/deploy.md).
+ * This file resolves the settings, checks the Deno release, permissions and
+ * the port, builds the database if missing (./serve_startup.ts), and hands
+ * the settings to `startServer()` (server/runtime/), which opens everything
+ * in order and serves from one isolate or `--workers N`. What stays here is
+ * the process's business: the `Listening on` line, and SIGINT, SIGTERM and
+ * SIGHUP, which stop accepting, let in-flight requests finish, and exit 0
+ * (a daemon with nothing to reload takes SIGHUP as a stop: see docs/deploy.md).
  *
  * @example
  * ```sh
@@ -28,6 +28,13 @@ import { sessionStorePath } from "../core/sessions/mod.ts";
 import { requireAccess } from "./permissions.ts";
 import { type Env, helpFlagLine, optionLines, parseOptions } from "./options.ts";
 import { dirname } from "node:path";
+import {
+  denoVersionProblem,
+  isAddrInUse,
+  needsBuild,
+  portInUse,
+  portInUseMessage,
+} from "./serve_startup.ts";
 
 /** Where the help text of each option starts. */
 const HELP_COLUMN = 24;
@@ -60,7 +67,7 @@ Examples:
  */
 export interface ResolvedServe {
   settings: ServeSettings;
-  /** False without --db: the default path is then built if missing. */
+  /** False without --db: the default path is then also rebuilt when of an older layout. */
   explicitDb: boolean;
 }
 
@@ -79,8 +86,9 @@ export interface ResolvedServe {
 export function resolveServe(args: string[], env: Env): ResolvedServe | "help" {
   const r = parseOptions(SERVE_OPTIONS, args, env);
   if (r.help) return "help";
-  // Like `query`: only an explicit --db is served as is; the default path
-  // ($CLUBDIR_DB or data/clubs.db) is built from the bundled snapshot if missing.
+  // Any missing path is built from the bundled snapshot; the default path
+  // ($CLUBDIR_DB or data/clubs.db) is also rebuilt when of an older layout,
+  // an explicit --db file never.
   return { settings: r.settings, explicitDb: r.from.db === "flag" };
 }
 
@@ -110,15 +118,33 @@ export const serveCommand: Command = {
       return 0;
     }
     const { settings, explicitDb } = resolved;
+    // Checked before anything is opened or built (cli/serve_startup.ts).
+    const wrongDeno = denoVersionProblem();
+    if (wrongDeno !== null) {
+      console.error(`error: ${wrongDeno}`);
+      return 1;
+    }
     const sessions = settings.sessions ?? sessionStorePath(settings.db);
+    const build = needsBuild(settings.db, explicitDb);
     requireAccess("serve", {
       read: [settings.db, ...(isRedisUrl(sessions) ? [] : [sessions])],
-      write: explicitDb ? [] : [dirname(settings.db)],
+      write: build ? [dirname(settings.db)] : [],
       net: true,
     }, args);
-    if (!explicitDb) await ensureDatabase(settings.db, stderrLine);
+    const busy = () => {
+      console.error(`error: ${portInUseMessage(settings.hostname, settings.port)}`);
+      return 1;
+    };
+    if (portInUse(settings.hostname, settings.port)) return busy();
+    if (build) await ensureDatabase(settings.db, stderrLine);
 
-    return await serveUntilSignal({ settings });
+    try {
+      return await serveUntilSignal({ settings });
+    } catch (e) {
+      // Taken meanwhile, or refused to a worker isolate.
+      if (isAddrInUse(e)) return busy();
+      throw e;
+    }
   },
 };
 
