@@ -26,7 +26,6 @@ import { readCells, type ReadResult } from "./csv_row.ts";
 import { unescapeTsv } from "./cells.ts";
 import { type Encoding, invalidUtf8 } from "./encoding.ts";
 import { MAX_RECORD_BYTES } from "./limits.ts";
-import type { NumberReader } from "./numbers.ts";
 import { delimiterName, type Format } from "./shape.ts";
 import type { HeaderInfo, RowBatch } from "./protocol.ts";
 
@@ -269,14 +268,7 @@ function concat(...parts: Uint8Array[]): Uint8Array {
  */
 export async function* csvRows(
   chunks: AsyncIterable<Uint8Array>,
-  how: {
-    format: Format;
-    encoding: Encoding;
-    delimiter: string;
-    newline: "\n" | "\r\n";
-    /** The file's number rule (numbers.ts); a decimal point when absent. */
-    numbers?: NumberReader;
-  },
+  how: { format: Format; encoding: Encoding; delimiter: string; newline: "\n" | "\r\n" },
   batcher: RowBatcher,
 ): AsyncGenerator<CsvMessage, void, undefined> {
   let header: string[] | null = null;
@@ -333,7 +325,7 @@ export async function* csvRows(
             }],
           };
         } else {
-          row = readCells(columns!.map((c) => c < 0 ? undefined : record[c]), line, how.numbers);
+          row = readCells(columns!.map((c) => c < 0 ? undefined : record[c]), line);
         }
         const full = batcher.add(line, bytes, row);
         if (full) yield full;
