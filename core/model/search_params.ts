@@ -37,8 +37,19 @@ export const ONE_TYPO_LETTERS = 5;
 /** …and two edits from this many. */
 export const TWO_TYPOS_LETTERS = 9;
 
+/**
+ * What a parameter decides in the answer: which clubs match (`filter`),
+ * their order (`order`), or which of them this page shows (`page`). Cache
+ * keys are derived from it (core/search/key.ts): whatever is kept for a
+ * filter set (a total, facet counts, suggestions) is keyed on the `filter`
+ * parameters, an order on those and `order`, a page on all of them.
+ */
+export type SearchRole = "filter" | "order" | "page";
+
 /** What one search parameter accepts. */
 export interface SearchParamInfo {
+  /** What it decides in the answer. */
+  decides: SearchRole;
   /**
    * `text`: free text; `choice`: one of `values`; `list`: comma-separated
    * `values` (repeatable); `whole`: a whole number from 1.
@@ -80,6 +91,7 @@ const list = (values: readonly string[]) => values.map((v) => `\`${v}\``).join("
  */
 export const SEARCH_PARAMS = {
   type: {
+    decides: "filter",
     kind: "text",
     maxLength: 60,
     example: "golf",
@@ -92,6 +104,7 @@ export const SEARCH_PARAMS = {
     },
   },
   state: {
+    decides: "filter",
     kind: "text",
     maxLength: 100,
     example: "FL",
@@ -104,6 +117,7 @@ export const SEARCH_PARAMS = {
     },
   },
   country: {
+    decides: "filter",
     kind: "text",
     maxLength: 100,
     example: "GB",
@@ -115,6 +129,7 @@ export const SEARCH_PARAMS = {
     },
   },
   city: {
+    decides: "filter",
     kind: "text",
     maxLength: 200,
     example: "Zurich",
@@ -123,6 +138,7 @@ export const SEARCH_PARAMS = {
     cli: { placeholder: "CITY", help: "city by name, any case, accents optional" },
   },
   q: {
+    decides: "filter",
     kind: "text",
     maxLength: 200,
     example: "royal",
@@ -131,6 +147,7 @@ export const SEARCH_PARAMS = {
     cli: { placeholder: "TEXT", help: "club name to look for, any case, accents optional" },
   },
   match: {
+    decides: "filter",
     kind: "choice",
     maxLength: 20,
     values: MATCH_MODES,
@@ -141,6 +158,7 @@ export const SEARCH_PARAMS = {
     cli: { placeholder: "MODE", help: `how --q matches: ${MATCH_MODES.join(", ")}` },
   },
   sort: {
+    decides: "order",
     kind: "choice",
     maxLength: 20,
     values: SORT_ORDERS,
@@ -151,6 +169,7 @@ export const SEARCH_PARAMS = {
     cli: { placeholder: "ORDER", help: "name (default) or relevance (needs --q)" },
   },
   waitlist: {
+    decides: "filter",
     kind: "list",
     maxLength: WAITLIST_CHARACTERS,
     values: WAITLIST_VALUES,
@@ -161,6 +180,7 @@ export const SEARCH_PARAMS = {
     cli: { placeholder: "LIST", help: `comma list of ${WAITLIST_VALUES.join(", ")}` },
   },
   page: {
+    decides: "page",
     kind: "whole",
     maxLength: WHOLE_CHARACTERS,
     default: 1,
@@ -169,6 +189,7 @@ export const SEARCH_PARAMS = {
     cli: { placeholder: "N", help: "page number from 1 (default 1)" },
   },
   limit: {
+    decides: "page",
     kind: "whole",
     maxLength: WHOLE_CHARACTERS,
     default: DEFAULT_LIMIT,

@@ -14,6 +14,7 @@
 // The parameter table lives in the model (the problem registry quotes it); this door passes it on.
 export * from "../model/search_params.ts";
 export * from "./club_list.ts";
+export * from "./key.ts";
 export * from "./key_index.ts";
 export * from "./query.ts";
 export * from "./search.ts";

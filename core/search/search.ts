@@ -27,6 +27,7 @@ import { clubBits, clubNames, keyIndex, longestName, typeMask } from "./key_inde
 import { bitsWhere, eachBit, hasBit, intersectCounted, pageOfBits } from "./bits.ts";
 import { wordHits, wordIndex } from "./words.ts";
 import { countWordMatches, wordMatches, wordTier } from "./word_matches.ts";
+import { searchKey } from "./key.ts";
 
 /** One page of matches as ranks, before any representation is chosen. */
 export interface SearchPage {
@@ -120,18 +121,22 @@ function rarestTrigram(store: ClubStore, chars: readonly string[]): { docs: numb
 }
 
 /**
- * A key naming the filters of a query (not its page), for caches.
+ * The key of a query's filter set (not its order or page), for what is kept
+ * per filter set: {@link searchKey} in the `filter` scope.
  *
  * @example
- * ```ts ignore
- * filterKey(query); // '["golf",null,"FL",null,null]'
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseSearch } from "./query.ts";
+ * import { filterKey } from "./search.ts";
+ * const a = parseSearch({ type: "golf", page: "3" });
+ * const b = parseSearch({ type: "golf" });
+ * assert.ok(a.ok && b.ok);
+ * assert.equal(filterKey(a.value), filterKey(b.value));
  * ```
  */
 export function filterKey(q: SearchQuery): string {
-  const key: unknown[] = [q.typeKey, q.country, q.state, q.q, q.waitlist];
-  // Keys of searches without the newer parameters stay as they were.
-  if (q.city !== null || (q.q !== null && q.match !== "substring")) key.push(q.city, q.match);
-  return JSON.stringify(key);
+  return searchKey(q, "filter");
 }
 
 /**
@@ -309,7 +314,7 @@ export function findPage(store: ClubStore, q: SearchQuery): SearchPage {
   let ranks: number[] = [];
   const page = (total: number): SearchPage => ({ total, page: q.page, limit: q.limit, ranks });
   if (q.sort === "relevance" && q.q !== null) {
-    const order = relevanceOrder(store, q, filterKey(q));
+    const order = relevanceOrder(store, q);
     for (let j = offset; j < Math.min(end, order.length); j++) ranks.push(order[j]! + 1);
     return page(order.length);
   }
@@ -361,10 +366,10 @@ export function countMatches(store: ClubStore, q: SearchQuery): number {
  * `q` (the exact name, then names starting with it, then names where it
  * starts a word, then the rest), then by fewer typos, then by name.
  */
-function relevanceOrder(store: ClubStore, q: SearchQuery, key: string): Int32Array {
+function relevanceOrder(store: ClubStore, q: SearchQuery): Int32Array {
   return store.memo<string, Int32Array>("search.relevance", RELEVANCE_BYTES, {
     weigh: (order, key) => approxBytes(order) + 2 * key.length,
-  }).use(key, () => {
+  }).use(searchKey(q, "order"), () => {
     const found: number[] = [];
     const p = plan(store, q);
     if (p) eachMatch(store, p, (i) => (found.push(i), true));
@@ -376,7 +381,7 @@ function relevanceOrder(store: ClubStore, q: SearchQuery, key: string): Int32Arr
     for (let b = 1; b < buckets.length; b++) buckets[b]! += buckets[b - 1]!;
     const order = new Int32Array(found.length);
     found.forEach((i, j) => (order[buckets[keys[j]!]!++] = i));
-    totals(store).set(key, order.length);
+    totals(store).set(filterKey(q), order.length);
     return order;
   });
 }

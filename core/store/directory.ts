@@ -20,6 +20,8 @@ export interface DirectoryOptions {
   checkEveryMs?: number;
   /** Hold each snapshot's club JSON in memory (see {@link OpenOptions}). */
   holdJson?: boolean;
+  /** Keep answers in each snapshot's results memos (see {@link OpenOptions}); default true. */
+  keepResults?: boolean;
 }
 
 /** Holds the current {@link ClubStore} of a database path. */
@@ -36,7 +38,7 @@ export class Directory {
   constructor(path: string, options: DirectoryOptions = {}) {
     this.path = path;
     this.#checkEveryMs = options.checkEveryMs ?? 250;
-    this.#open = { holdJson: options.holdJson ?? false };
+    this.#open = { holdJson: options.holdJson ?? false, keepResults: options.keepResults ?? true };
   }
 
   /**

@@ -14,7 +14,7 @@ import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { ClubRecord } from "../schema/club.ts";
 import { SCHEMA_VERSION } from "./layout.ts";
 import { CLUB_FIELDS } from "../model/fields.ts";
-import { type Memo, type MemoOptions, Memos, type MemoStats } from "./memo.ts";
+import { type Memo, MEMO_BUDGET_BYTES, type MemoOptions, Memos, type MemoStats } from "./memo.ts";
 import { type Row, rowToRecord } from "./rows.ts";
 import { ClubJsonText, type SharedClubJson } from "./club_json.ts";
 import { setPragmas } from "./pragma.ts";
@@ -36,6 +36,12 @@ export interface OpenOptions {
    * same snapshot is adopted either way (see club_json.ts).
    */
   shareJson?: boolean;
+  /**
+   * Keep answers in the snapshot's `results` memos (default true). Off, every
+   * search is answered from the indexes alone: the reference a differential
+   * test holds the caches to.
+   */
+  keepResults?: boolean;
 }
 
 /** SQLite's page cache (negative: KiB) of a store that holds its club JSON. */
@@ -55,7 +61,7 @@ export class ClubStore {
   /** Metadata recorded at import (imported_at, source, snapshot, …). */
   readonly meta: Readonly<Record<string, string>>;
   readonly #statements = new Map<string, StatementSync>();
-  readonly #memos = new Memos();
+  readonly #memos: Memos;
   /** Held club JSON, or null to read `club_json`. */
   readonly #json: ClubJsonText | null;
 
@@ -63,7 +69,9 @@ export class ClubStore {
     db: DatabaseSync,
     meta: Record<string, string>,
     json: ClubJsonText | null,
+    keepResults: boolean,
   ) {
+    this.#memos = keepResults ? new Memos() : new Memos(MEMO_BUDGET_BYTES, 0);
     this.db = db;
     this.meta = meta;
     this.#json = json;
@@ -103,7 +111,7 @@ export class ClubStore {
         json = ClubJsonText.forSnapshot(db, meta.snapshot, { shared: options.shareJson });
         db.exec("PRAGMA shrink_memory");
       }
-      return new ClubStore(db, meta, json);
+      return new ClubStore(db, meta, json, options.keepResults ?? true);
     } catch (e) {
       db.close();
       if (e instanceof StoreError) throw e;

@@ -12,6 +12,7 @@
  * @module
  */
 import type { FeeAccess, FeeView } from "../../core/club/mod.ts";
+import type { SearchParam } from "../../core/search/mod.ts";
 import { escapeHtml } from "./escape.ts";
 
 /**
@@ -220,19 +221,15 @@ export function imageBox(o: {
   }" width="${w}" height="${h}" ${loading} decoding="async" data-initials="${mark}"></div>`;
 }
 
-/** Filters of a website search, in the order they appear in its URLs. */
-export interface SearchLink {
-  q?: string | null;
-  match?: string | null;
-  sort?: string | null;
-  type?: string | null;
-  country?: string | null;
-  state?: string | null;
-  city?: string | null;
-  waitlist?: readonly string[] | null;
-  limit?: number | null;
-  page?: number | null;
-}
+/**
+ * Filters of a website search as the person sent them (trimmed): one entry
+ * per search parameter of the table (core/model/search_params.ts).
+ */
+export type SearchLink = {
+  [K in SearchParam]?:
+    | (K extends "waitlist" ? readonly string[] : K extends "page" | "limit" ? number : string)
+    | null;
+};
 
 /** The order of a search link's parameters: one address per search. */
 export const LINK_ORDER = [
@@ -246,7 +243,11 @@ export const LINK_ORDER = [
   "waitlist",
   "limit",
   "page",
-] as const;
+] as const satisfies readonly SearchParam[];
+
+/** Every parameter has its place in an address: a new one does not compile until it is placed. */
+const _everyParamPlaced: Exclude<SearchParam, typeof LINK_ORDER[number]> extends never ? true
+  : never = true;
 
 /**
  * Percent-encodes one query component for a link or a redirect: as

@@ -29,7 +29,6 @@
 import { type Context, Hono } from "hono";
 import {
   clubListBody,
-  filterKey,
   findPage,
   parseSearch,
   type RawSearch,
@@ -37,6 +36,7 @@ import {
   SEARCH_PARAM_NAMES,
   SEARCH_PARAMS,
   type SearchError,
+  searchKey,
   type SearchQuery,
   suggest,
 } from "../../core/search/mod.ts";
@@ -264,7 +264,8 @@ function parseQuery(search: string): ParsedQuery {
     ok: true,
     query: q,
     facets: facets.value,
-    key: `${filterKey(q)}|${q.page}|${q.limit}|${facets.value.join(",")}|`,
+    // The search's page key, then what else shapes the body: the facets asked for.
+    key: `${searchKey(q)}|${facets.value.join(",")}|`,
     rest: linkParamsOf(pairs),
   };
 }

@@ -28,7 +28,7 @@ import {
 import { findPage, parseSearch } from "../../core/search/mod.ts";
 import { approxBytes, type ClubStore } from "../../core/store/mod.ts";
 import { type SearchLink, searchQuery } from "../html/mod.ts";
-import { readSiteSearch, searchKey, type SiteSearch } from "./search.ts";
+import { readSiteSearch, type SiteSearch, siteSearchKey } from "./search.ts";
 
 /** Bytes of canonical searches kept per snapshot. */
 const CANONICAL_BYTES = 1024 * 1024;
@@ -96,7 +96,7 @@ export function canonicalSearch(store: ClubStore, search: SiteSearch): SiteSearc
     weigh: (v, k) => approxBytes(v.link) + v.key.length * 2 + k.length * 2 + 64,
   }).use(search.key, () => {
     const link = canonicalLink(store, search.link);
-    return { link, query: search.query, key: searchKey(link) };
+    return { link, query: search.query, key: siteSearchKey(search.query, link) };
   });
 }
 

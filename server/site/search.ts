@@ -20,11 +20,13 @@ import {
   parseSearch,
   type RawSearch,
   type Result,
+  SEARCH_PARAM_NAMES,
   type SearchError,
+  searchKey,
   type SearchQuery,
 } from "../../core/search/mod.ts";
 import { approxBytes, Lru } from "../../core/store/mod.ts";
-import { LINK_ORDER, type SearchLink } from "../html/mod.ts";
+import type { SearchLink } from "../html/mod.ts";
 import { readSearchParams } from "../routes/clubs.ts";
 
 /** The name matching the website asks for when the address names none. */
@@ -36,7 +38,7 @@ export interface SiteSearch {
   link: SearchLink;
   /** The validated search. */
   query: SearchQuery;
-  /** The canonical query string of `link`: the same search, the same key. */
+  /** The key of its page (see {@link siteSearchKey}): the same search and link, the same key. */
   key: string;
 }
 
@@ -90,25 +92,29 @@ export function readSiteSearch(search: string): Result<SiteSearch, SearchError> 
     limit: limitSent && query.limit !== DEFAULT_LIMIT ? query.limit : null,
     page: query.page,
   };
-  return { ok: true, value: { link, query, key: searchKey(link) } };
+  return { ok: true, value: { link, query, key: siteSearchKey(query, link) } };
 }
 
 /**
- * The key of a search's link: one per search, whatever the page.
+ * The key of a website search: the search's own key (core/search/key.ts),
+ * then its link's values in the parameter table's order, since the page
+ * echoes them as sent (the text in the search box, the places as named).
  *
  * @example
  * ```ts
- * import { searchKey } from "./search.ts";
- * searchKey({ type: "golf", page: 2 }); // "type=golf\u0000page=2"
+ * import assert from "node:assert/strict";
+ * import { parseSearch } from "../../core/search/mod.ts";
+ * import { siteSearchKey } from "./search.ts";
+ * const q = parseSearch({ type: "golf", page: 2 });
+ * assert.ok(q.ok);
+ * assert.equal(
+ *   siteSearchKey(q.value, { type: "golf", page: 2 }),
+ *   '["golf",null,null,null,null,null,"name",null,2,50]["golf",null,null,null,null,null,null,null,2,null]',
+ * );
  * ```
  */
-export function searchKey(link: SearchLink): string {
-  const parts: string[] = [];
-  for (const k of LINK_ORDER) {
-    const v = link[k];
-    if (v != null) parts.push(`${k}=${Array.isArray(v) ? v.join(",") : v}`);
-  }
-  return parts.join("\u0000");
+export function siteSearchKey(query: SearchQuery, link: SearchLink): string {
+  return searchKey(query) + JSON.stringify(SEARCH_PARAM_NAMES.map((p) => link[p] ?? null));
 }
 
 /** One `name=value` of a query string, percent-decoded; null when it cannot be. */

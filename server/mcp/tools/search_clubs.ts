@@ -21,6 +21,7 @@ import {
   SEARCH_PARAM_NAMES,
   SEARCH_PARAMS,
   type SearchError,
+  searchKey,
   type SearchParam,
   type SearchParamInfo,
   type SearchQuery,
@@ -220,7 +221,8 @@ export const searchClubs: Tool<typeof inputSchema, typeof outputSchema> = {
     const max = detail ? TOOL_MAX_DETAIL_LIMIT : TOOL_MAX_LIMIT;
     const query = { ...parsed.value, limit: Math.min(parsed.value.limit, max) };
     return withStore(ctx, (store) => {
-      const key = JSON.stringify([query, detail, ctx.baseUrl]);
+      // The search's page key, then what shapes this tool's answer.
+      const key = JSON.stringify([searchKey(query), detail, ctx.baseUrl]);
       const answer = store.memo<string, Answer>("mcp.pages", PAGES_BYTES, { weigh: weighAnswer })
         .use(key, () => answerPage(store, query, detail, ctx.baseUrl));
       return result(answer.value, answer.text);

@@ -525,6 +525,22 @@ Deno.test("GET /api/v1/clubs: match, sort and city", async () => {
   assertStrictEquals(bad.body.code, "invalid_sort");
 });
 
+Deno.test("GET /api/v1/clubs after sort=relevance still answers name order without sort (issue 36)", async () => {
+  await using local = await fixture();
+  const localApp = testApp(local.directory, { rateLimit: "off" });
+  const list = async (query: string) =>
+    names((await getJson(localApp, `/api/v1/clubs?${query}`)).body);
+  const byName = await list("q=club&limit=3&sort=name");
+  assertEquals(byName, ["Alpine Ski Club", "Anglers' Club", "Augusta National Golf Club"]);
+  assertEquals(await list("q=club&limit=3&sort=relevance"), [
+    "Club de Golf, Málaga",
+    "Club Havana Cigar Lounge",
+    "Alpine Ski Club",
+  ]);
+  assertEquals(await list("q=club&limit=3"), byName);
+  assertEquals(await list("q=club&limit=3&sort=name"), byName);
+});
+
 Deno.test("GET /api/v1/clubs adds suggestions to an empty result, only when one finds clubs", async () => {
   const { res, body } = await getJson(app, "/api/v1/clubs?type=golff");
   assertStrictEquals(res.status, 200);
