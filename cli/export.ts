@@ -9,17 +9,20 @@
  * ```
  * @module
  */
-import type { Command } from "./args.ts";
+import { dirname } from "node:path";
+import { type Command, UsageError } from "./args.ts";
 import { commandInfo } from "./commands.ts";
 import { choice, dbOption, helpFlagLine, optionLines, parseOptions } from "./options.ts";
 import type { OptionTable, Parsed } from "../core/model/mod.ts";
 import { exportClubs, formatOfPath, FORMATS } from "../core/import/mod.ts";
-import type { Format } from "../core/import/mod.ts";
+import type { ExportOptions, Format } from "../core/import/mod.ts";
 import { StoreError } from "../core/store/mod.ts";
 import { OutputClosed, writeOut } from "./output/stdout.ts";
+import { writeProblem } from "./output/file_errors.ts";
+import { requireAccess } from "./permissions.ts";
 
 /** Where the help text of each option starts. */
-const HELP_COLUMN = 16;
+const HELP_COLUMN = 22;
 
 /** The options of `export`, by the setting each fills. */
 export const EXPORT_OPTIONS = {
@@ -42,13 +45,31 @@ export const EXPORT_OPTIONS = {
     help: "the file to write",
   },
   db: dbOption("the database to read"),
+  formulaGuard: {
+    flag: "no-formula-guard",
+    switch: true,
+    default: true,
+    on: false,
+    help: "CSV, TSV: no ' before cells starting with = + - @ (every cell byte for byte)",
+  },
+  bom: {
+    flag: "bom",
+    switch: true,
+    default: false,
+    on: true,
+    help: "CSV, TSV: start with a UTF-8 byte order mark (for Excel)",
+  },
 } satisfies OptionTable;
 
 const USAGE = `Usage: main.ts export [--format F] [--out FILE] [--db PATH]
+       [--no-formula-guard] [--bom]
 
 Writes every club of the database with every field, fees included, in name
-order: CSV (the default), TSV, NDJSON (one Club object per line) or a JSON
-array. \`main.ts import\` reads what it writes back into the same database.
+order: CSV (the default), TSV (no quoting; tab, line break and backslash
+written \\t \\n \\r \\\\), NDJSON (one Club object per line) or a JSON array.
+\`main.ts import\` reads what it writes back into the same database. In CSV
+and TSV a text cell a spreadsheet would run as a formula (starting with = + -
+@, tab or carriage return) gets a ' in front; import takes it off.
 A file is written beside its target, under a new random name that is
 created (never opened if it exists, nor followed if it is a link), and
 renamed when complete; a name ending in .gz is gzipped.
@@ -59,6 +80,7 @@ ${helpFlagLine(HELP_COLUMN)}
 
 Examples:
   main.ts export --out snapshot.csv.gz
+  main.ts export --out clubs.csv --bom
   main.ts export --format ndjson | jq -c 'select(.country == "Japan")'
   main.ts export --db /srv/clubs.db --out backup.json`;
 
@@ -71,11 +93,18 @@ export const exportCommand: Command = {
       console.log(USAGE);
       return 0;
     }
-    const { out, db: dbPath } = settings;
+    const { out, db: dbPath, formulaGuard, bom } = settings;
     const format: Format = settings.format ?? (out ? formatOfPath(out) : null) ?? "csv";
+    if (bom && format !== "csv" && format !== "tsv") {
+      throw new UsageError(`--bom is for CSV and TSV (for spreadsheets), not ${format}`);
+    }
+    requireAccess("export", { read: [dbPath], write: out ? [dirname(out)] : [] }, args);
+    const options: ExportOptions = { formulaGuard, bom };
     const started = performance.now();
     try {
-      const count = out ? await toFile(dbPath, format, out) : await toStdout(dbPath, format);
+      const count = out
+        ? await toFile(dbPath, format, out, options)
+        : await toStdout(dbPath, format, options);
       console.error(
         `Exported ${count.toLocaleString("en-US")} clubs from ${dbPath} as ${format}${
           out ? ` to ${out}` : ""
@@ -92,15 +121,32 @@ export const exportCommand: Command = {
         console.error(`error: ${e.message}; build it with: main.ts import <file> --db ${dbPath}`);
         return 1;
       }
+      const problem = out === null ? null : writeProblem(e, out);
+      if (problem !== null) {
+        console.error(
+          `error: ${problem}; ${exists(out!) ? `${out} was not changed` : "nothing was written"}`,
+        );
+        return 1;
+      }
       throw e;
     }
   },
 };
 
-async function toStdout(dbPath: string, format: Format): Promise<number> {
-  const decoder = new TextDecoder();
+async function toStdout(dbPath: string, format: Format, options: ExportOptions): Promise<number> {
+  // Kept: a --bom is asked for.
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   // writeOut takes text and handles a reader that stops early (| head).
-  return await exportClubs(dbPath, format, (bytes) => writeOut(decoder.decode(bytes)));
+  return await exportClubs(dbPath, format, (bytes) => writeOut(decoder.decode(bytes)), options);
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Thrown when the temporary file's name is already taken: nothing was written. */
@@ -146,7 +192,16 @@ export async function createTemp(
 }
 
 /** Writes beside `out` and renames when complete: a failed export leaves `out` as it was. */
-async function toFile(dbPath: string, format: Format, out: string): Promise<number> {
+async function toFile(
+  dbPath: string,
+  format: Format,
+  out: string,
+  options: ExportOptions,
+): Promise<number> {
+  // A folder would refuse the rename only once everything is written.
+  if (exists(out) && Deno.statSync(out).isDirectory) {
+    throw Object.assign(new Deno.errors.IsADirectory(out), { code: "EISDIR" });
+  }
   // Created before the try: a name that was taken is not this export's to remove.
   const { path: tmp, file } = await createTemp(out);
   const writeAll = async (bytes: Uint8Array) => {
@@ -162,11 +217,16 @@ async function toFile(dbPath: string, format: Format, out: string): Promise<numb
       const pump = (async () => {
         for (let r = await reader.read(); !r.done; r = await reader.read()) await writeAll(r.value);
       })();
-      count = await exportClubs(dbPath, format, (b) => sink.write(b as Uint8Array<ArrayBuffer>));
+      count = await exportClubs(
+        dbPath,
+        format,
+        (b) => sink.write(b as Uint8Array<ArrayBuffer>),
+        options,
+      );
       await sink.close();
       await pump;
     } else {
-      count = await exportClubs(dbPath, format, writeAll);
+      count = await exportClubs(dbPath, format, writeAll, options);
     }
     await file.sync();
     file.close();

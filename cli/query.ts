@@ -83,6 +83,13 @@ export const QUERY_OPTIONS = {
       "table (default on a terminal), json (default otherwise: the REST ClubList body), csv, tsv (as export writes them, fees left empty), ndjson",
   },
   db: dbOption("database"),
+  formulaGuard: {
+    flag: "no-formula-guard",
+    switch: true,
+    default: true,
+    on: false,
+    help: "csv, tsv: no ' before cells starting with = + - @ (as export)",
+  },
 } satisfies OptionTable;
 
 /** The help text, built when shown (it walks the parameter table). */
@@ -158,7 +165,7 @@ export const queryCommand: Command = {
         console.error(`hint: build it with "main.ts import <snapshot.csv> --db ${dbPath}"`);
         return 1;
       }
-      await write(store, parsed.value, format, settings.all);
+      await write(store, parsed.value, format, settings.all, settings.formulaGuard);
       return 0;
     } finally {
       dir.close();
@@ -172,10 +179,11 @@ async function write(
   query: SearchQuery,
   format: Format,
   all: boolean,
+  formulaGuard: boolean,
 ): Promise<void> {
   const first = findPage(store, query);
   const suggestions = first.total === 0 ? suggest(store, query) : [];
-  await writeResult(store, query, format, all, first, suggestions);
+  await writeResult(store, query, format, all, first, suggestions, formulaGuard);
   printSuggestions(suggestions);
 }
 
@@ -186,6 +194,7 @@ async function writeResult(
   all: boolean,
   first: SearchPage,
   suggestions: readonly Suggestion[],
+  formulaGuard: boolean,
 ): Promise<void> {
   if (!all) {
     if (format === "json") {
@@ -232,8 +241,9 @@ async function writeResult(
   }
   // CSV and TSV are export's writer (loaded only for them, to keep the other
   // formats' start-up short), with the fee figures left empty (anonymous
-  // caller). They keep the data exact for files and pipes; on a terminal,
-  // control characters are shown, not obeyed.
+  // caller). They keep the data exact for files and pipes (a cell a
+  // spreadsheet would run as a formula guarded, as export does); on a
+  // terminal, control characters are shown, not obeyed.
   const { delimitedWriter } = await import("../core/import/mod.ts");
   const delimited = await delimitedWriter();
   const unfee = Object.fromEntries(FEE_FIGURE_FIELDS.map((f) => [f, null]));
@@ -241,7 +251,7 @@ async function writeResult(
   let header = true;
   for (const page of pages()) {
     const records = store.records(page.ranks).map((r) => ({ ...r, ...unfee }) as ClubRecord);
-    await out(delimited(records, format, header, { show }));
+    await out(delimited(records, format, header, { show, formulaGuard }));
     header = false;
   }
 }

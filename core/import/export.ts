@@ -17,7 +17,7 @@ import { CLUB_FIELDS, type ClubRecord } from "../schema/club.ts";
 import { ClubStore } from "../store/store.ts";
 import { type Row, rowToRecord } from "../store/rows.ts";
 import type { Format } from "./read/shape.ts";
-import { escapeTsv } from "./read/cells.ts";
+import { escapeTsv, guardFormula } from "./read/cells.ts";
 
 /** Clubs per write: large enough to amortise, small enough to stream. */
 const BATCH = 500;
@@ -33,6 +33,13 @@ function cell(value: ClubRecord[keyof ClubRecord]): string {
 export interface DelimitedOptions {
   /** Changes each non-empty cell's text (`query` on a terminal shows control characters as symbols). */
   show?: (text: string) => string;
+  /**
+   * Whether a text cell a spreadsheet would run as a formula gets a `'` in
+   * front (read/cells.ts; import takes it off). Default true; false writes
+   * every cell as it is. Numbers are never guarded: `-5` is a number to a
+   * spreadsheet too.
+   */
+  formulaGuard?: boolean;
 }
 
 /**
@@ -41,7 +48,9 @@ export interface DelimitedOptions {
  * `query --format csv|tsv`'s. In CSV a cell holding the delimiter, a quote
  * or a line break is quoted (RFC 4180, quotes doubled); TSV has no quoting:
  * a tab, line break or backslash is escaped (`\t`, `\n`, `\r`, `\\`, as
- * PostgreSQL writes them, see read/cells.ts). Import reads either back.
+ * PostgreSQL writes them, see read/cells.ts). A text cell starting with
+ * `=`, `+`, `-`, `@`, tab or carriage return gets a `'` in front unless
+ * `formulaGuard` is false. Import reads either back.
  *
  * @example
  * ```ts ignore
@@ -55,10 +64,10 @@ export function delimitedClubs(
   header: boolean,
   options: DelimitedOptions = {},
 ): string {
-  const { show } = options;
-  const text = show === undefined ? cell : (v: ClubRecord[keyof ClubRecord]) => {
-    const c = cell(v);
-    return c === "" ? c : show(c);
+  const { show, formulaGuard = true } = options;
+  const text = show === undefined && !formulaGuard ? cell : (v: ClubRecord[keyof ClubRecord]) => {
+    const c = formulaGuard && typeof v === "string" ? guardFormula(v) : cell(v);
+    return c === "" || show === undefined ? c : show(c);
   };
   if (format === "tsv") {
     let out = header ? CLUB_FIELDS.join("\t") + "\n" : "";
@@ -76,16 +85,29 @@ export function delimitedClubs(
   });
 }
 
-function serialize(records: ClubRecord[], format: Format, first: boolean): string {
+function serialize(
+  records: ClubRecord[],
+  format: Format,
+  first: boolean,
+  options: ExportOptions,
+): string {
   switch (format) {
     case "csv":
     case "tsv":
-      return delimitedClubs(records, format, first);
+      return delimitedClubs(records, format, first, options);
     case "ndjson":
       return records.map((r) => JSON.stringify(r) + "\n").join("");
     case "json":
       return (first ? "[\n" : ",\n") + records.map((r) => JSON.stringify(r)).join(",\n");
   }
+}
+
+/** How {@link exportClubs} writes CSV and TSV (other formats ignore them). */
+export interface ExportOptions {
+  /** See {@link DelimitedOptions}: default true. */
+  formulaGuard?: boolean;
+  /** A UTF-8 byte order mark first, for spreadsheets that take UTF-8 for their code page without one. */
+  bom?: boolean;
 }
 
 /**
@@ -104,18 +126,22 @@ export async function exportClubs(
   dbPath: string,
   format: Format,
   write: (bytes: Uint8Array) => Promise<void>,
+  options: ExportOptions = {},
 ): Promise<number> {
   const store = ClubStore.open(dbPath);
   const encoder = new TextEncoder();
   let count = 0;
   try {
+    if (options.bom && (format === "csv" || format === "tsv")) {
+      await write(encoder.encode("\uFEFF"));
+    }
     const rows = store.db.prepare(
       `SELECT ${CLUB_FIELDS.map((f) => `c.${f}`).join(", ")}
        FROM club_keys k JOIN clubs c ON c.rowid = k.club ORDER BY k.rank`,
     ).iterate() as Iterable<Row>;
     let batch: ClubRecord[] = [];
     const flush = async () => {
-      await write(encoder.encode(serialize(batch, format, count === batch.length)));
+      await write(encoder.encode(serialize(batch, format, count === batch.length, options)));
       batch = [];
     };
     for (const row of rows) {

@@ -13,6 +13,7 @@
  */
 import type { ImportOptions, ImportSummary } from "./build/import.ts";
 import type { Format } from "./read/shape.ts";
+import type { ExportOptions } from "./export.ts";
 
 export { BUNDLED_RATES, BUNDLED_SNAPSHOT, ensureDatabase } from "./build/bundled.ts";
 export { ImportError, WARNING_RULES } from "./errors.ts";
@@ -40,6 +41,7 @@ export type {
 export type { ListedWarning, WarningSummary } from "./errors.ts";
 export type { RowWarning, WarningRule } from "./read/quality.ts";
 export type { RowError } from "./read/csv_row.ts";
+export type { ExportOptions } from "./export.ts";
 
 /**
  * Writes every club of a database as CSV, TSV, NDJSON or JSON (see
@@ -49,8 +51,9 @@ export async function exportClubs(
   dbPath: string,
   format: Format,
   write: (bytes: Uint8Array) => Promise<void>,
+  options: ExportOptions = {},
 ): Promise<number> {
-  return await (await import("./export.ts")).exportClubs(dbPath, format, write);
+  return await (await import("./export.ts")).exportClubs(dbPath, format, write, options);
 }
 
 /**

@@ -228,10 +228,29 @@ export class KeyIndex {
   }
 }
 
-// Budgets of this module's memos (see core/store/memo.ts).
+/**
+ * The budget of a structure memo built from the snapshot: `floor` bytes, or
+ * `perClub` bytes a club when that is more, so a structure that grows with
+ * the directory is kept at any size. The per-club shares of every structure
+ * add up to no more than `MEMO_BYTES_PER_CLUB` (core/store/memo.ts).
+ *
+ * @example
+ * ```ts ignore
+ * structureBudget(store, 4 * 1024 * 1024, 64); // 25.6 MB for 400,000 clubs
+ * ```
+ */
+export function structureBudget(store: ClubStore, floor: number, perClub: number): number {
+  return Math.max(floor, store.clubs * perClub);
+}
+
+// Budgets of this module's memos (see core/store/memo.ts): a floor, and bytes per club.
 const KEY_INDEX_BYTES = 4 * 1024 * 1024;
+const KEY_INDEX_PER_CLUB = 16;
 const NAMES_BYTES = 4 * 1024 * 1024;
+const NAMES_PER_CLUB = 64;
+/** Filter bitsets: one bit a club each, so as many sets are kept at any size. */
 const BITS_BYTES = 4 * 1024 * 1024;
+const BITS_PER_CLUB = 32;
 const TYPE_MASKS_BYTES = 256 * 1024;
 
 /**
@@ -243,7 +262,8 @@ const TYPE_MASKS_BYTES = 256 * 1024;
  * ```
  */
 export function keyIndex(store: ClubStore): KeyIndex {
-  return store.memo<"index", KeyIndex>("search.key_index", KEY_INDEX_BYTES, {
+  const budget = structureBudget(store, KEY_INDEX_BYTES, KEY_INDEX_PER_CLUB);
+  return store.memo<"index", KeyIndex>("search.key_index", budget, {
     kind: "structure",
     weigh: (index) => index.bytes,
   }).use("index", () => KeyIndex.load(store.db));
@@ -259,7 +279,8 @@ export function keyIndex(store: ClubStore): KeyIndex {
  * ```
  */
 export function clubNames(store: ClubStore): readonly string[] {
-  return store.memo<"names", string[]>("search.names", NAMES_BYTES, {
+  const budget = structureBudget(store, NAMES_BYTES, NAMES_PER_CLUB);
+  return store.memo<"names", string[]>("search.names", budget, {
     kind: "structure",
     // Folded names are nearly all ASCII, which V8 stores one byte per character.
     weigh: (names) => names.reduce((n, name) => n + 32 + name.length, 0),
@@ -300,10 +321,14 @@ export function clubBits(
   const key = typeof allowed === "number"
     ? `${column}=${allowed}`
     : `${column}:${allowed.join("")}`;
-  return store.memo<string, Uint32Array>("search.bits", BITS_BYTES, {
-    kind: "structure",
-    weigh: (set, key) => approxBytes(set) + 2 * key.length,
-  }).use(key, () => {
+  return store.memo<string, Uint32Array>(
+    "search.bits",
+    structureBudget(store, BITS_BYTES, BITS_PER_CLUB),
+    {
+      kind: "structure",
+      weigh: (set, key) => approxBytes(set) + 2 * key.length,
+    },
+  ).use(key, () => {
     const data = keyIndex(store).column(column);
     return typeof allowed === "number"
       ? bitsWhere(data.length, (i) => data[i] === allowed)

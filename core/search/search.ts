@@ -24,9 +24,10 @@ import { isIsoKey, NORTH_AMERICA, resolveCountryKey, resolveStateKey } from "../
 import type { ClubStore } from "../store/store.ts";
 import { approxBytes } from "../store/memo.ts";
 import { clubBits, clubNames, keyIndex, longestName, typeMask } from "./key_index.ts";
-import { bitsWhere, eachBit, hasBit, intersectCounted, pageOfBits } from "./bits.ts";
+import { eachBit, hasBit, intersectCounted, pageOfBits } from "./bits.ts";
 import { wordHits, wordIndex } from "./words.ts";
 import { countWordMatches, wordMatches, wordTier } from "./word_matches.ts";
+import { nameMatches } from "./trigrams.ts";
 import { searchKey } from "./key.ts";
 
 /** One page of matches as ranks, before any representation is chosen. */
@@ -45,27 +46,8 @@ export interface SearchResult {
   limit: number;
 }
 
-/** Trigram search needs three characters; shorter fragments scan names. */
-const TRIGRAM = 3;
-
-/**
- * The longest piece of `q` (in characters) looked up in the trigram index:
- * an FTS5 phrase has one token per trigram, and each token costs a doclist
- * merge, so a longer `q` looks up the piece around its rarest trigram and
- * checks the whole of `q` in memory (for a 26-character `q` on the bundled
- * directory, 0.7 ms instead of 2.2 ms with the whole phrase).
- */
-const FTS_WINDOW = 12;
-
-/** FTS5 phrase for a literal fragment: user text can never be syntax. */
-function phrase(text: string): string {
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
 // Budgets of this module's memos (see core/store/memo.ts).
 const TOTALS_BYTES = 1024 * 1024;
-const NAME_MATCHES_BYTES = 2 * 1024 * 1024;
-const NAME_BITS_BYTES = 2 * 1024 * 1024;
 const RELEVANCE_BYTES = 2 * 1024 * 1024;
 
 /** Totals per filter set (see {@link filterKey}). */
@@ -73,51 +55,6 @@ function totals(store: ClubStore) {
   return store.memo<string, number>("search.totals", TOTALS_BYTES, {
     weigh: (_, key) => 16 + 2 * key.length,
   });
-}
-
-/** Ranks whose name contains a fragment, by fragment. */
-function nameMatchMemo(store: ClubStore) {
-  return store.memo<string, Int32Array>("search.name_matches", NAME_MATCHES_BYTES, {
-    weigh: (list, key) => approxBytes(list) + 2 * key.length,
-  });
-}
-
-/** Clubs (0-based) whose folded name contains `q` (3+ characters), via the trigram index. */
-function nameMatches(store: ClubStore, q: string): Int32Array {
-  return nameMatchMemo(store).use(q, () => {
-    // FTS5 yields rowids (ranks) in ascending order: the list is name-sorted.
-    const rows = store.statement("SELECT rowid AS r FROM club_names WHERE club_names MATCH ?")
-      .all(phrase(q)) as { r: number }[];
-    return Int32Array.from(rows, (row) => Number(row.r) - 1);
-  });
-}
-
-/**
- * The trigram index pays off only for a selective fragment: "club" is in
- * most names, and intersecting its trigrams' lists costs the index far more
- * than checking 40,000 names in memory (about a millisecond). So the index
- * is used when the fragment's rarest trigram is in at most this many names.
- */
-const SELECTIVE_TRIGRAM = 1_000;
-
-/**
- * How many names hold the fragment's rarest trigram (an upper bound on
- * matches), and where in `chars` it starts. One lookup per distinct
- * trigram: at most 198 for the longest `q`.
- */
-function rarestTrigram(store: ClubStore, chars: readonly string[]): { docs: number; at: number } {
-  const docs = store.statement("SELECT docs FROM name_trigrams WHERE term = ?");
-  const seen = new Set<string>();
-  let best = { docs: Infinity, at: 0 };
-  for (let i = 0; i + TRIGRAM <= chars.length && best.docs > 0; i++) {
-    const term = chars.slice(i, i + TRIGRAM).join("");
-    if (seen.has(term)) continue;
-    seen.add(term);
-    const row = docs.get(term) as { docs: number } | undefined;
-    const n = Number(row?.docs ?? 0);
-    if (n < best.docs) best = { docs: n, at: i };
-  }
-  return best;
 }
 
 /**
@@ -141,20 +78,16 @@ export function filterKey(q: SearchQuery): string {
 
 /**
  * How the matches of a query are found: the clubs the key filters allow (a
- * bitset), the candidates `q` narrows to, and the checks left for each.
+ * bitset) and the clubs `q` matches, when that is a list (a match of `q`
+ * held as a bitset is ANDed into the filter).
  */
 interface Plan {
   /** The AND of every key filter's clubs; null when no key is filtered (every club). */
   filter: Uint32Array | null;
   /** Clubs in `filter` (the number of clubs when it is null). */
   allowed: number;
-  /** Clubs `q` narrows to, ascending; null to visit the filter's clubs. */
+  /** The clubs `q` matches, ascending, each kept if `filter` holds it; null for no `q`. */
   candidates: Int32Array | null;
-  /** Folded names and the fragment each must contain, for a `substring` check. */
-  names: readonly string[] | null;
-  fragment: string;
-  /** Word matches (see word_matches.ts) each candidate must be in. */
-  hit: Uint8Array | null;
 }
 
 /** The clubs a query's key filters allow, or null when none can match (a value no club has). */
@@ -192,78 +125,34 @@ function keyFilter(
   return allowed === 0 ? null : { filter: counted?.set ?? null, allowed };
 }
 
-/** The plan of a query, or null when no club can match (a value no club has). */
+/**
+ * The plan of a query, or null when no club can match (a value no club has).
+ * Whatever the mode, `q` gives the exact clubs it matches, from an index
+ * whose work follows the matches (trigrams.ts, word_matches.ts): a list, then
+ * passed through the filter club by club, or a bitset ANDed into it. No club
+ * that `q` does not reach is looked at.
+ */
 function plan(store: ClubStore, q: SearchQuery): Plan | null {
   const keys = keyFilter(store, q);
   if (keys === null) return null;
   const { filter, allowed } = keys;
-  const out: Plan = { filter, allowed, candidates: null, names: null, fragment: "", hit: null };
+  const out: Plan = { filter, allowed, candidates: null };
   if (q.q === null) return out;
 
   if (q.match !== "substring") {
     if (q.words.length === 0) return out;
     const words = wordMatches(store, q.words, q.match);
-    if (!words.list.length) return null;
-    if (words.list.length <= allowed) out.candidates = words.list;
-    else out.hit = words.hit;
-    return out;
+    return words.list.length ? { ...out, candidates: words.list } : null;
   }
 
   // A fragment longer than every name is in none: no need to look.
   if (q.q.length > longestName(store)) return null;
-  out.names = clubNames(store);
-  out.fragment = q.q;
-  const chars = [...q.q];
-  const exact = chars.length <= FTS_WINDOW;
-  // A common fragment ("club") has its matches as a bitset, found once.
-  const common = nameBitsMemo(store).get(q.q);
-  if (common) return narrowed(out, common);
-  if (chars.length >= TRIGRAM) {
-    let named = exact ? nameMatchMemo(store).get(q.q) : undefined;
-    if (!named) {
-      const rarest = rarestTrigram(store, chars);
-      if (rarest.docs <= Math.min(SELECTIVE_TRIGRAM, allowed)) {
-        const from = Math.max(0, Math.min(rarest.at - 1, chars.length - FTS_WINDOW));
-        named = nameMatches(store, exact ? q.q : chars.slice(from, from + FTS_WINDOW).join(""));
-      }
-    }
-    if (named) {
-      if (named.length <= allowed) {
-        out.candidates = named;
-        // The index answered for the whole fragment: nothing left to check.
-        if (exact) out.names = null;
-      }
-      return out;
-    }
+  const matches = nameMatches(store, q.q);
+  if (matches instanceof Int32Array) {
+    return matches.length ? { ...out, candidates: matches } : null;
   }
-  // Checking the few clubs the filters allow is cheaper than every name.
-  if (allowed <= FEW) return out;
-  return narrowed(out, nameBits(store, q.q));
-}
-
-/** Clubs the key filters allow below which names are checked one by one. */
-const FEW = 2_000;
-
-/** The plan with its filter narrowed to `set` and no names left to check. */
-function narrowed(out: Plan, set: Uint32Array): Plan | null {
-  const { set: filter, count: allowed } = intersectCounted(out.filter ? [out.filter, set] : [set])!;
-  if (allowed === 0) return null;
-  return { ...out, filter, allowed, names: null, fragment: "" };
-}
-
-/** Name-match bitsets of fragments, by fragment. */
-function nameBitsMemo(store: ClubStore) {
-  return store.memo<string, Uint32Array>("search.name_bits", NAME_BITS_BYTES, {
-    weigh: (set, key) => approxBytes(set) + 2 * key.length,
-  });
-}
-
-/** The clubs whose folded name contains `fragment`: every name checked once, then kept. */
-function nameBits(store: ClubStore, fragment: string): Uint32Array {
-  return nameBitsMemo(store).use(fragment, () => {
-    const names = clubNames(store);
-    return bitsWhere(names.length, (i) => names[i]!.includes(fragment));
-  });
+  const { set, count } = intersectCounted(filter ? [filter, matches] : [matches])!;
+  return count === 0 ? null : { filter: set, allowed: count, candidates: null };
 }
 
 /** The country codes of the US and Canada, where a state without a country is looked up. */
@@ -276,20 +165,18 @@ function northAmerica(store: ClubStore): Uint8Array {
  * returns false.
  */
 function eachMatch(store: ClubStore, p: Plan, visit: (i: number) => boolean): void {
-  const { filter, candidates, names, fragment, hit } = p;
-  const passes = (i: number) =>
-    (hit === null || hit[i] !== 0) && (names === null || names[i]!.includes(fragment));
+  const { filter, candidates } = p;
   if (candidates) {
     for (let j = 0; j < candidates.length; j++) {
       const i = candidates[j]!;
       if (filter && !hasBit(filter, i)) continue;
-      if (passes(i) && !visit(i)) return;
+      if (!visit(i)) return;
     }
   } else if (filter) {
-    eachBit(filter, (i) => !passes(i) || visit(i));
+    eachBit(filter, visit);
   } else {
     const size = keyIndex(store).size;
-    for (let i = 0; i < size; i++) if (passes(i) && !visit(i)) return;
+    for (let i = 0; i < size; i++) if (!visit(i)) return;
   }
 }
 
@@ -320,7 +207,7 @@ export function findPage(store: ClubStore, q: SearchQuery): SearchPage {
   }
   const p = plan(store, q);
   if (p === null) return page(0);
-  if (p.candidates === null && p.names === null && p.hit === null) {
+  if (p.candidates === null) {
     if (offset < p.allowed) {
       ranks = p.filter
         ? pageOfBits(p.filter, offset, q.limit, p.allowed).map((i) => i + 1)
@@ -376,7 +263,10 @@ function relevanceOrder(store: ClubStore, q: SearchQuery): Int32Array {
     const rank = relevanceRank(store, q);
     // A stable counting sort on the rank keeps name order within each rank.
     const keys = found.map(rank);
-    const buckets = new Int32Array(Math.max(0, ...keys) + 2);
+    // A loop, not Math.max(...keys): a spread of 300,000 arguments overflows the stack.
+    let most = 0;
+    for (const k of keys) if (k > most) most = k;
+    const buckets = new Int32Array(most + 2);
     for (const k of keys) buckets[k + 1]!++;
     for (let b = 1; b < buckets.length; b++) buckets[b]! += buckets[b - 1]!;
     const order = new Int32Array(found.length);
@@ -396,8 +286,14 @@ function relevanceRank(store: ClubStore, q: SearchQuery): (i: number) => number 
   const index = wordIndex(store);
   const last = q.words.at(-1);
   const sets = q.words.map((w) => new Set(wordHits(store, w, q.match, w === last).ids));
-  const { hit } = wordMatches(store, q.words, q.match);
-  return (i) => 256 * wordTier(index, i, sets) + Math.max(0, hit[i]! - 1);
+  const { list, typos } = wordMatches(store, q.words, q.match);
+  // Clubs come in ascending order, a subset of the list: a cursor finds each.
+  let j = 0;
+  return (i) => {
+    if (j > 0 && list[j - 1]! > i) j = 0;
+    while (j < list.length && list[j]! < i) j++;
+    return 256 * wordTier(index, i, sets) + (list[j] === i ? typos[j]! : 0);
+  };
 }
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;

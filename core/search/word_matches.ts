@@ -19,7 +19,7 @@ import type { MatchMode } from "../model/search_params.ts";
 import type { ClubStore } from "../store/store.ts";
 import { approxBytes } from "../store/memo.ts";
 import { hasBit } from "./bits.ts";
-import { type WordHits, wordHits, type WordIndex, wordIndex } from "./words.ts";
+import { wordHits, type WordIndex, wordIndex } from "./words.ts";
 
 /** Budget of the word-match memo (see core/store/memo.ts). */
 const WORD_MATCHES_BYTES = 2 * 1024 * 1024;
@@ -38,48 +38,53 @@ export class WordMatches {
   readonly list: Int32Array;
   /** Typos of each club of `list` (fewest over the name's words). */
   readonly typos: Uint8Array;
-  readonly #size: number;
-  #hit: Uint8Array | null = null;
-  /** Called once `hit` is built, so the memo keeping this weighs it again. */
-  #grown: (() => void) | null = null;
 
-  constructor(list: Int32Array, typos: Uint8Array, size: number) {
+  constructor(list: Int32Array, typos: Uint8Array) {
     this.list = list;
     this.typos = typos;
-    this.#size = size;
   }
 
-  /** Asks to be told when {@link hit} is built (and so {@link bytes} grows). */
-  onGrow(grown: () => void): this {
-    this.#grown = grown;
-    return this;
-  }
-
-  /** Per club of the snapshot: 0 when it does not match, else 1 + its typos (built on first use). */
-  get hit(): Uint8Array {
-    if (!this.#hit) {
-      this.#hit = new Uint8Array(this.#size);
-      for (let j = 0; j < this.list.length; j++) this.#hit[this.list[j]!] = 1 + this.typos[j]!;
-      this.#grown?.();
-    }
-    return this.#hit;
-  }
-
-  /** Bytes held, for the memo's budget: `hit` counts once it is built (see {@link wordMatches}). */
+  /** Bytes held, for the memo's budget. */
   get bytes(): number {
-    return approxBytes(this.list) + approxBytes(this.typos) +
-      (this.#hit ? approxBytes(this.#hit) : 0);
+    return approxBytes(this.list) + approxBytes(this.typos);
   }
 }
 
-/** Scratch of {@link wordMatches}, one byte per club, all zero between calls. */
-let scratch = new Uint8Array(0);
+/**
+ * The typos of club `c` in `matches` (a binary search of its list), 0 when
+ * it is not there.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { typosOf, WordMatches } from "./word_matches.ts";
+ * const m = new WordMatches(Int32Array.of(3, 8, 20), Uint8Array.of(0, 2, 1));
+ * assert.deepStrictEqual([typosOf(m, 8), typosOf(m, 20), typosOf(m, 5)], [2, 1, 0]);
+ * ```
+ */
+export function typosOf(matches: WordMatches, c: number): number {
+  const { list, typos } = matches;
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < c) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < list.length && list[lo] === c ? typos[lo]! : 0;
+}
+
+/** Clubs already taken as candidates during one {@link wordMatches} (an epoch each: no clearing). */
+let taken = new Uint32Array(0);
+let takenEpoch = 0;
 
 /**
  * The clubs whose names hold every word (in any order) as `mode` matches
- * it. The rarest word gives the candidates; each other word keeps those its
- * clubs include. Work is proportional to the words' lists of clubs, never to
- * the whole snapshot. Kept per snapshot, mode and words.
+ * it. The rarest word (the fewest clubs over the vocabulary words it
+ * matches) gives the candidates; each is kept when its own name's words (a
+ * few per club) match every other word, so the work is the rarest word's
+ * clubs, never the other words' lists or the whole snapshot. Kept per
+ * snapshot, mode and words.
  *
  * @example
  * ```ts ignore
@@ -97,75 +102,74 @@ export function wordMatches(
     weigh: (m, key) => m.bytes + 2 * key.length,
   });
   const key = `${mode}\u0000${distinct.join(" ")}\u0000${lastWord}`;
-  // A kept entry that builds its `hit` (one byte per club) is weighed again.
-  const reweigh = (m: WordMatches) => () => {
-    if (memo.get(key) === m) memo.set(key, m);
-  };
   return memo.use(key, () => {
     const index = wordIndex(store);
-    const size = index.starts.length - 1;
+    const { first, clubs, starts, tokens } = index;
     const hits = distinct.map((w) => wordHits(store, w, mode, w === lastWord));
-    const postings = (h: WordHits) => h.ids.reduce((n, w) => n + index.docs(w), 0);
-    const order = hits.map((h) => ({ h, n: postings(h) })).sort((a, b) => a.n - b.n);
-    if (!order.length || order[0]!.n === 0) {
-      const none = new WordMatches(new Int32Array(0), new Uint8Array(0), size);
-      return none.onGrow(reweigh(none));
+    let rarest = -1;
+    let least = Infinity;
+    for (let k = 0; k < hits.length; k++) {
+      let n = 0;
+      for (const w of hits[k]!.ids) n += first[w + 1]! - first[w]!;
+      if (n < least) (rarest = k, least = n);
     }
-    if (scratch.length < size) scratch = new Uint8Array(size);
-    // Marks each club of a word's lists with 1 + its fewest typos; `clear` undoes it.
-    const mark = ({ ids, typos }: WordHits) => {
-      for (let k = 0; k < ids.length; k++) {
-        for (let p = index.first[ids[k]!]!; p < index.first[ids[k]! + 1]!; p++) {
-          const c = index.clubs[p]!;
-          if (!scratch[c]) scratch[c] = 1 + typos[k]!;
+    if (rarest < 0 || least === 0) return new WordMatches(new Int32Array(0), new Uint8Array(0));
+    // Per query word but the rarest (unless it forgives typos), 1 + the
+    // typos of each vocabulary word it matches (0: not a match): a table the
+    // size of the vocabulary, not of the snapshot.
+    const checked = hits.map((_, k) => k).filter((k) =>
+      k !== rarest || hits[k]!.typos.some((t) => t > 0)
+    );
+    const typoOf = checked.map((k) => {
+      const { ids, typos } = hits[k]!;
+      const table = new Uint8Array(index.vocab.length);
+      for (let j = ids.length - 1; j >= 0; j--) table[ids[j]!] = 1 + typos[j]!;
+      return table;
+    });
+    // Candidates: the rarest word's clubs, each once, in rank order.
+    const ids = hits[rarest]!.ids;
+    let candidates: Int32Array;
+    if (ids.length === 1) candidates = clubs.subarray(first[ids[0]!]!, first[ids[0]! + 1]!);
+    else {
+      if (taken.length < starts.length - 1) taken = new Uint32Array(starts.length - 1);
+      if (++takenEpoch === 0xffffffff) (taken.fill(0), takenEpoch = 1);
+      const all = new Int32Array(least);
+      let n = 0;
+      for (const w of ids) {
+        for (let p = first[w]!; p < first[w + 1]!; p++) {
+          const c = clubs[p]!;
+          if (taken[c] !== takenEpoch) (taken[c] = takenEpoch, all[n++] = c);
         }
       }
-    };
-    const clear = ({ ids }: WordHits) => {
-      for (const w of ids) {
-        for (let p = index.first[w]!; p < index.first[w + 1]!; p++) scratch[index.clubs[p]!] = 0;
-      }
-    };
-    // Candidates: the rarest word's clubs, in rank order.
-    const rarest = order[0]!.h;
-    mark(rarest);
-    let list = new Int32Array(order[0]!.n);
-    let n = 0;
-    for (const w of rarest.ids) {
-      for (let p = index.first[w]!; p < index.first[w + 1]!; p++) {
-        const c = index.clubs[p]!;
-        if (scratch[c]) list[n++] = c;
-        // Each club once, whatever the number of its words the query word matches.
-        if (rarest.ids.length > 1) scratch[c] = 0;
-      }
+      candidates = all.subarray(0, n).sort();
     }
-    if (rarest.ids.length > 1) {
-      mark(rarest); // marks were spent above to drop repeats; set them again for typos
-      list = list.slice(0, n).sort();
+    // One word without typos: its clubs are the matches.
+    if (!typoOf.length) {
+      return new WordMatches(candidates.slice(), new Uint8Array(candidates.length));
     }
-    list = list.slice(0, n);
-    // A plain loop: `Uint8Array.from` with a mapping function costs far more.
-    let typos = new Uint8Array(n);
-    for (let j = 0; j < n; j++) typos[j] = scratch[list[j]!]! - 1;
-    clear(rarest);
-    for (let i = 1; i < order.length && list.length; i++) {
-      const { h } = order[i]!;
-      mark(h);
-      const keep = new Int32Array(list.length);
-      const keepTypos = new Uint8Array(list.length);
-      let m = 0;
-      for (let j = 0; j < list.length; j++) {
-        const t = scratch[list[j]!]!;
-        if (!t) continue;
-        keep[m] = list[j]!;
-        keepTypos[m++] = Math.min(254, typos[j]! + t - 1);
+    const list = new Int32Array(candidates.length);
+    const typos = new Uint8Array(candidates.length);
+    let m = 0;
+    for (let j = 0; j < candidates.length; j++) {
+      const c = candidates[j]!;
+      let sum = 0;
+      let all = true;
+      for (let k = 0; k < typoOf.length && all; k++) {
+        // The fewest typos over the name's words that match query word k.
+        let best = 0;
+        const table = typoOf[k]!;
+        for (let t = starts[c]!; t < starts[c + 1]!; t++) {
+          const x = table[tokens[t]!]!;
+          if (x !== 0 && (best === 0 || x < best)) best = x;
+        }
+        if (best === 0) all = false;
+        else sum += best - 1;
       }
-      clear(h);
-      list = keep.slice(0, m);
-      typos = keepTypos.slice(0, m);
+      if (!all) continue;
+      list[m] = c;
+      typos[m++] = Math.min(254, sum);
     }
-    const found = new WordMatches(list, typos, size);
-    return found.onGrow(reweigh(found));
+    return new WordMatches(list.slice(0, m), typos.slice(0, m));
   });
 }
 

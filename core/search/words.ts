@@ -31,7 +31,7 @@ import { ONE_TYPO_LETTERS, TWO_TYPOS_LETTERS } from "../model/search_params.ts";
 import type { MatchMode } from "../model/search_params.ts";
 import type { ClubStore } from "../store/store.ts";
 import { approxBytes } from "../store/memo.ts";
-import { columnValues } from "./key_index.ts";
+import { columnValues, structureBudget } from "./key_index.ts";
 import { editDistance, letterMask, NearIndex, popcount } from "./near.ts";
 
 const NON_WORD = /[^\p{L}\p{N}]+/u;
@@ -222,6 +222,8 @@ export class WordIndex {
 
 // Budgets of this module's memos (see core/store/memo.ts).
 const WORD_INDEX_BYTES = 4 * 1024 * 1024;
+/** About five words a name: each in `tokens` and in `clubs`, and the name's start. */
+const WORD_INDEX_PER_CLUB = 56;
 /**
  * A word's hits are two small typed arrays, about 500 bytes weighed with
  * their overhead: 2 MiB keeps about 4,000 words, the misspellings a busy
@@ -239,7 +241,8 @@ const WORD_HITS_BYTES = 2 * 1024 * 1024;
  * ```
  */
 export function wordIndex(store: ClubStore): WordIndex {
-  return store.memo<"index", WordIndex>("search.word_index", WORD_INDEX_BYTES, {
+  const budget = structureBudget(store, WORD_INDEX_BYTES, WORD_INDEX_PER_CLUB);
+  return store.memo<"index", WordIndex>("search.word_index", budget, {
     kind: "structure",
     weigh: (index) => index.bytes,
   }).use("index", () => WordIndex.load(store.db));

@@ -28,6 +28,30 @@ import { Lru, SharedWeight } from "./lru.ts";
 export const MEMO_BUDGET_BYTES = 64 * 1024 * 1024;
 
 /**
+ * What the memos of a snapshot may hold on top of {@link MEMO_BUDGET_BYTES}
+ * per club: the search structures built from the snapshot (key columns,
+ * folded names, word and trigram indexes, filter bitsets) grow with it, and
+ * a structure that does not fit its budget is rebuilt on every search.
+ * core/search declares each structure's budget as a floor or so many bytes
+ * per club, whichever is more; those per-club shares add up to this.
+ */
+export const MEMO_BYTES_PER_CLUB = 256;
+
+/**
+ * The total budget of the memos of a snapshot of `clubs` clubs.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { MEMO_BUDGET_BYTES, memoBudgetBytes } from "./memo.ts";
+ * assert.equal(memoBudgetBytes(0), MEMO_BUDGET_BYTES);
+ * ```
+ */
+export function memoBudgetBytes(clubs: number): number {
+  return MEMO_BUDGET_BYTES + clubs * MEMO_BYTES_PER_CLUB;
+}
+
+/**
  * What the `results` memos of one snapshot hold together, in bytes (as
  * weighed): each keeps within its own budget, and all of them within this
  * one, the least recently used entry of any of them going first. Their own

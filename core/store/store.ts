@@ -14,7 +14,7 @@ import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { ClubRecord } from "../schema/club.ts";
 import { SCHEMA_VERSION } from "./layout.ts";
 import { CLUB_FIELDS } from "../model/fields.ts";
-import { type Memo, MEMO_BUDGET_BYTES, type MemoOptions, Memos, type MemoStats } from "./memo.ts";
+import { type Memo, memoBudgetBytes, type MemoOptions, Memos, type MemoStats } from "./memo.ts";
 import { type Row, rowToRecord } from "./rows.ts";
 import { ClubJsonText, type SharedClubJson } from "./club_json.ts";
 import { setPragmas } from "./pragma.ts";
@@ -60,6 +60,8 @@ export class ClubStore {
   readonly db: DatabaseSync;
   /** Metadata recorded at import (imported_at, source, snapshot, …). */
   readonly meta: Readonly<Record<string, string>>;
+  /** Clubs in the snapshot: what its memos' budget grows with (see memo.ts). */
+  readonly clubs: number;
   readonly #statements = new Map<string, StatementSync>();
   readonly #memos: Memos;
   /** Held club JSON, or null to read `club_json`. */
@@ -71,7 +73,13 @@ export class ClubStore {
     json: ClubJsonText | null,
     keepResults: boolean,
   ) {
-    this.#memos = keepResults ? new Memos() : new Memos(MEMO_BUDGET_BYTES, 0);
+    // `rank` is the rowid: its largest value is one lookup.
+    const row = db.prepare("SELECT coalesce(max(rank), 0) AS n FROM club_keys").get() as {
+      n: number;
+    };
+    this.clubs = Number(row.n);
+    const budget = memoBudgetBytes(this.clubs);
+    this.#memos = keepResults ? new Memos(budget) : new Memos(budget, 0);
     this.db = db;
     this.meta = meta;
     this.#json = json;

@@ -23,7 +23,7 @@ import { Buffer } from "node:buffer";
 import Papa from "papaparse";
 import { CLUB_FIELDS } from "../../schema/club.ts";
 import { readCells, type ReadResult } from "./csv_row.ts";
-import { unescapeTsv } from "./cells.ts";
+import { unescapeTsv, unguardFormula } from "./cells.ts";
 import { type Encoding, invalidUtf8 } from "./encoding.ts";
 import { MAX_RECORD_BYTES } from "./limits.ts";
 import { delimiterName, type Format } from "./shape.ts";
@@ -325,7 +325,11 @@ export async function* csvRows(
             }],
           };
         } else {
-          row = readCells(columns!.map((c) => c < 0 ? undefined : record[c]), line);
+          // A cell guarded against spreadsheet formulas (export's ', cells.ts) reads as it was.
+          row = readCells(
+            columns!.map((c) => c < 0 ? undefined : unguardFormula(record[c]!)),
+            line,
+          );
         }
         const full = batcher.add(line, bytes, row);
         if (full) yield full;

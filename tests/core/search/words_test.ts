@@ -12,7 +12,7 @@ import {
   WordIndex,
   wordIndex,
 } from "../../../core/search/words.ts";
-import { wordMatches } from "../../../core/search/word_matches.ts";
+import { typosOf, wordMatches } from "../../../core/search/word_matches.ts";
 import { ClubStore } from "../../../core/store/store.ts";
 import { fold } from "../../../core/model/fold.ts";
 import { MATCH_MODES } from "../../../core/model/search_params.ts";
@@ -272,14 +272,15 @@ Deno.test("countMatches() counts a query of more words than it tells apart by bi
   }
 });
 
-Deno.test("wordMatches() weighs a kept entry again once it builds its per-club hits", () => {
+Deno.test("wordMatches() keeps its matches and their typos alone: nothing per club of the snapshot", () => {
   const local = ClubStore.open(fx.path);
   try {
     const m = wordMatches(local, ["royal"], "words");
-    const stats = () => local.memoStats()["search.word_matches"]!;
-    const before = stats().bytes;
-    assert(m.hit.length >= m.list.length);
-    assert(stats().bytes >= before + m.hit.length, `${before} -> ${stats().bytes}`);
+    const stats = local.memoStats()["search.word_matches"]!;
+    assert(m.list.length > 0);
+    // The entry: the list, the typos, the key and the map entry; no array of one byte a club.
+    assert(stats.bytes <= m.bytes + 200, `${stats.bytes} vs ${m.bytes}`);
+    for (let j = 0; j < m.list.length; j++) assertEquals(typosOf(m, m.list[j]!), m.typos[j]);
   } finally {
     local.close();
   }

@@ -117,6 +117,8 @@ Deno.test("Every cache of a snapshot is a memo within the one budget", async () 
   const { search } = await import("../../../core/search/search.ts");
   const { typeCounts } = await import("../../../core/stats/stats.ts");
   search(store, { q: "riverside", type: "golf", country: "US", state: "FL", waitlist: "open" });
+  // A whole name is in few clubs: its list of matches is walked, and the total kept.
+  search(store, { q: store.records([1])[0]!.name });
   typeCounts(store);
   const stats = store.memoStats();
   for (
