@@ -67,7 +67,7 @@ export function notes(
   for (const w of warnings.listed) {
     say(`warning: ${located(w)}${w.rows > 1 ? ` [${fmt(w.rows)} rows]` : ""}`);
   }
-  if (warnings.count > warnings.listed.length) {
+  if (warnings.count > warnings.listed.length && warnings.listed.length > 0) {
     say(
       `… and ${
         fmt(warnings.count - warnings.listed.length)
@@ -143,17 +143,22 @@ export async function listDiff(entries: DiffEntry[], table: boolean, total: numb
 
 const seconds = (s: number) => Math.round(s * 1000) / 1000;
 
-/** The `--report json` summary of an import that finished (or a dry run). */
+/**
+ * The `--report json` summary of an import that finished (or a dry run);
+ * `db` is the database it replaced (a dry run: compared against, and would
+ * replace).
+ */
 export function successReport(
   s: ImportSummary,
   file: string,
   entries: DiffEntry[],
   withEntries: boolean | undefined,
+  db: string,
 ) {
   return {
     ok: true,
     source: file,
-    db: s.dbPath,
+    db,
     dry_run: s.dbPath === null,
     format: s.format,
     encoding: s.encoding,
