@@ -105,13 +105,13 @@ export const IMPORT_OPTIONS = {
     default: 50,
     shown: "50",
     parse: (raw: string): Parsed<number> =>
-      /^\d{1,6}$/.test(raw) && Number(raw) <= MAX_LISTED ? { ok: true, value: Number(raw) } : {
-        ok: false,
-        reason: `must be a whole number from 0 to ${fmt(MAX_LISTED)}, got "${raw}"`,
-      },
-    help: `errors and warnings to list before the count, at most ${
-      fmt(MAX_LISTED)
-    }; 0 lists none, only the counts`,
+      /^\d{1,6}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= MAX_LISTED
+        ? { ok: true, value: Number(raw) }
+        : {
+          ok: false,
+          reason: `must be a whole number from 1 to ${fmt(MAX_LISTED)}, got "${raw}"`,
+        },
+    help: `errors and warnings to list before the count, at most ${fmt(MAX_LISTED)}`,
   },
   wait: {
     flag: "wait",

@@ -67,7 +67,7 @@ export function notes(
   for (const w of warnings.listed) {
     say(`warning: ${located(w)}${w.rows > 1 ? ` [${fmt(w.rows)} rows]` : ""}`);
   }
-  if (warnings.count > warnings.listed.length && warnings.listed.length > 0) {
+  if (warnings.count > warnings.listed.length) {
     say(
       `… and ${
         fmt(warnings.count - warnings.listed.length)
@@ -143,22 +143,17 @@ export async function listDiff(entries: DiffEntry[], table: boolean, total: numb
 
 const seconds = (s: number) => Math.round(s * 1000) / 1000;
 
-/**
- * The `--report json` summary of an import that finished (or a dry run);
- * `db` is the database it replaced (a dry run: compared against, and would
- * replace).
- */
+/** The `--report json` summary of an import that finished (or a dry run). */
 export function successReport(
   s: ImportSummary,
   file: string,
   entries: DiffEntry[],
   withEntries: boolean | undefined,
-  db: string,
 ) {
   return {
     ok: true,
     source: file,
-    db,
+    db: s.dbPath,
     dry_run: s.dbPath === null,
     format: s.format,
     encoding: s.encoding,

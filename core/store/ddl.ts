@@ -1,9 +1,10 @@
 /**
  * The database layout.
  *
- * - `clubs`: one row per club in file order: every Club field and the
- *   search keys computed at import (folded name, normalised type, ISO
- *   country and subdivision codes, waitlist key, city key).
+ * - `clubs`: one row per club in file order (its rowid), keyed by `id`:
+ *   every Club field and the search keys computed at import (folded name,
+ *   normalised type, ISO country and subdivision codes, waitlist key, city
+ *   key).
  * - `club_keys`: the same keys in name order; `rank` (its rowid) is the
  *   club's position when sorted by name, so every index on it (which ends in
  *   the rowid) yields rows already sorted by name. `club` points at `clubs`.
@@ -11,7 +12,10 @@
  *   (ASCII-only), by rank, so a page is one contiguous read.
  * - `club_names`: FTS5 trigram index over the folded names, by rank;
  *   `name_trigrams` tells how many names hold each trigram (from fts5vocab,
- *   whose own lookups scan the whole vocabulary).
+ *   whose own lookups scan the whole vocabulary). The names are folded
+ *   already, so the tokenizer takes no `remove_diacritics` (SQLite 3.45+):
+ *   the file opens and searches in every SQLite since 3.34 (trigram's
+ *   first), Debian 12's 3.40 included.
  * - `key_columns`: the key columns coded as blobs for the in-memory scan
  *   (with `city`, the folded city of each club, by rank).
  * - `word_index`: the words of every folded name, for `match=words|fuzzy`:
@@ -89,7 +93,8 @@ CREATE TABLE clubs (
   line INTEGER NOT NULL,
   derived_slug INTEGER NOT NULL,
   name_fold TEXT NOT NULL,
-  type_key TEXT, country_key TEXT, state_key TEXT, waitlist_key TEXT NOT NULL, city_key TEXT
+  type_key TEXT, country_key TEXT, state_key TEXT, waitlist_key TEXT NOT NULL, city_key TEXT,
+  PRIMARY KEY (id)
 );
 CREATE TABLE places (
   kind TEXT NOT NULL, scope TEXT NOT NULL, alias TEXT NOT NULL,
@@ -116,7 +121,7 @@ CREATE INDEX club_keys_state ON club_keys(state);
 CREATE INDEX club_keys_waitlist ON club_keys(waitlist);
 CREATE VIRTUAL TABLE club_names USING fts5(
   name, content='club_keys', content_rowid='rank',
-  tokenize='trigram remove_diacritics 1'
+  tokenize='trigram'
 );
 INSERT INTO club_names(club_names) VALUES ('rebuild');
 CREATE VIRTUAL TABLE temp.club_names_vocab USING fts5vocab(main, club_names, 'row');

@@ -42,11 +42,14 @@ export async function stage(
   source: ReadableStream<Uint8Array>,
   options: ImportOptions,
 ): Promise<{ rows: number; header: Header; warnings: WarningSummary }> {
+  // `id` is the table's primary key: a taken id inserts nothing, and the
+  // row is refused naming the line that has it.
   const insert = db.prepare(
     `INSERT INTO clubs(${INSERT_COLUMNS.join(", ")}) VALUES (${
       INSERT_COLUMNS.map(() => "?").join(", ")
-    })`,
+    }) ON CONFLICT(id) DO NOTHING`,
   );
+  const lineOfId = db.prepare("SELECT line FROM clubs WHERE id = ?");
   const insertJson = db.prepare("INSERT INTO staged_json(club, json) VALUES (?, ?)");
   const stageDigests = digestStager(db);
   const tally = new Tally(options.maxErrors ?? 50);
@@ -109,7 +112,17 @@ export async function stage(
         );
         at += ROW_CELLS;
         for (const w of warnings) tally.warning(w);
-        insert.run(...params);
+        if (insert.run(...params).changes === 0) {
+          const id = params[INSERT_COLUMNS.indexOf("id")] as string;
+          const { line: first } = lineOfId.get(id) as { line: number };
+          tally.error({
+            line: m.lines[i]!,
+            column: "id",
+            value: id,
+            message: `id must be unique: already used on line ${first}`,
+          });
+          continue;
+        }
         // A new table's rowids count from 1 in insert order.
         rows++;
         insertJson.run(rows, json);
@@ -130,18 +143,11 @@ export async function stage(
   }
   const json = header.format === "json" || header.format === "ndjson";
   if (!sawHeader) fail("Cannot import: the file is empty (no header row)");
-  // Duplicates are found after streaming, through indexes built in one
-  // sorted pass: far cheaper than unique indexes maintained row by row. The
-  // import's own checks keep id and slug unique.
-  db.exec(
-    "CREATE INDEX clubs_id ON clubs(id); CREATE INDEX clubs_slug ON clubs(slug, derived_slug, line);",
-  );
+  // Duplicate slugs are found after streaming, through an index built in
+  // one sorted pass: far cheaper than a unique index maintained row by row.
+  // The import's own checks keep slugs unique.
+  db.exec("CREATE INDEX clubs_slug ON clubs(slug, derived_slug, line);");
   const duplicates = [
-    [
-      "id",
-      "SELECT id AS v FROM clubs GROUP BY id HAVING count(*) > 1",
-      "SELECT line FROM clubs WHERE id = ? ORDER BY line",
-    ],
     [
       "slug",
       "SELECT slug AS v FROM clubs WHERE derived_slug = 0 GROUP BY slug HAVING count(*) > 1",
