@@ -19,6 +19,7 @@ export { BUNDLED_RATES, BUNDLED_SNAPSHOT, ensureDatabase } from "./build/bundled
 export { ImportError, WARNING_RULES } from "./errors.ts";
 export { type Encoding, ENCODINGS } from "./read/encoding.ts";
 export { type Format, formatOfPath, FORMATS, readDelimiter } from "./read/shape.ts";
+export { type Decimal, DECIMALS, type NumberReading } from "./read/numbers.ts";
 export { ImportBusy, lockPathFor } from "./build/lock.ts";
 export { openSource } from "./read/source.ts";
 export {

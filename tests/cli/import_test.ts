@@ -1,4 +1,5 @@
 // Test tier: integration (sockets or child processes; see tests/tiers.ts).
+import { DatabaseSync } from "node:sqlite";
 import { FIXTURE_CSV } from "../_fixture.ts";
 import { hasTerminal, MAIN, runAtTerminal, runMain, spawn } from "../_run.ts";
 import { assert, assertEquals } from "../_assert.ts";
@@ -448,4 +449,179 @@ Deno.test("an invalid, oversized or missing rates file: errors naming the line, 
     "c.db.import-lock",
   ]);
   await Deno.remove(dir, { recursive: true });
+});
+
+/**
+ * Excel exports (tests/fixtures/import/excel-*.csv): de-DE, es-ES and fr-FR
+ * separate fields with `;` and write windows-1252 and CRLF; their numbers
+ * group thousands with `.` (fr-FR: a no-break space) and have a decimal
+ * comma. en-US writes `,`, and quotes a number it groups. Each club's
+ * numbers as the file means them: initiation_fee, annual_dues,
+ * monthly_dues, yardage, google_rating, google_review_count.
+ */
+const EXCEL = {
+  "de-DE": {
+    decimal: "comma",
+    clubs: {
+      "Golfclub München-Riem": [25000, 3450.5, 287.54, 6386, 4.5, 1204],
+      "Hamburger Land- und Golf-Club Hittfeld": [12500, 1980, 165, 6102, 4.3, 389],
+      "Kölner Ruder- und Tennisclub": [null, null, null, null, 4.6, 77],
+    },
+  },
+  "es-ES": {
+    decimal: "comma",
+    clubs: {
+      "Real Club de Golf Guadalmina": [18000, 4200.75, 350.06, 6540, 4.4, 2315],
+      "Club de Campo Villa de Madrid": [9500, 1850, 154.17, 6230, 4.5, 5842],
+      "Casino de Madrid": [null, null, null, null, 4.2, 613],
+    },
+  },
+  "fr-FR": {
+    decimal: "comma",
+    clubs: {
+      "Golf de Saint-Cloud": [30000, 4650, 387.5, 6131, 4.6, 1187],
+      "Polo de Paris": [45000, 6200.5, 516.71, null, 4.4, 642],
+      "Cercle de l'Union Interalliée": [null, null, null, null, 4.5, 908],
+    },
+  },
+  "en-US": {
+    decimal: "point",
+    clubs: {
+      "Pine Hollow Country Club": [1250000, 18450.5, 1537.54, 6412, 4.6, 1046],
+      "Oak Ridge Golf Club": [25000, 6200.5, 516.71, 6875, 4.2, 388],
+      "The Café Society Club": [null, null, null, null, 4.8, 57],
+    },
+  },
+} as const;
+
+/** The numbers of each club stored in a database, in the order of {@link EXCEL}'s. */
+function storedNumbers(db: string): Record<string, (number | null)[]> {
+  const sql =
+    "SELECT name, initiation_fee, annual_dues, monthly_dues, yardage, google_rating, google_review_count FROM clubs";
+  const store = new DatabaseSync(db, { readOnly: true });
+  try {
+    return Object.fromEntries(
+      (store.prepare(sql).all() as Record<string, number | string | null>[]).map((r) => {
+        const { name, ...numbers } = r;
+        return [String(name), Object.values(numbers) as (number | null)[]];
+      }),
+    );
+  } finally {
+    store.close();
+  }
+}
+
+Deno.test("Excel exports of de-DE and es-ES: 25.000 is refused naming --decimal comma, never stored as 25; with it every number is as meant", async () => {
+  const dir = await Deno.makeTempDir();
+  const db = `${dir}/c.db`;
+  try {
+    for (const locale of ["de-DE", "es-ES"] as const) {
+      const file = `${FIXTURES}excel-${locale}.csv`;
+      const { decimal, clubs } = EXCEL[locale];
+      const [fee] = Object.values(clubs)[0]!;
+      const refused = await runMain(["import", file, "--db", db, "--encoding", "windows-1252"]);
+      assertEquals(refused.code, 1, refused.stderr);
+      assert(
+        refused.stderr.includes(
+          `line 2, column initiation_fee: the number reads as ${fee} with --decimal comma ("." grouping thousands) and as ${
+            fee! / 1000
+          } with --decimal point, and the file does not say which: import it with the flag that reads it as meant (value: "${
+            fee! / 1000
+          }.000")`,
+        ),
+        refused.stderr,
+      );
+      assert(refused.stderr.includes(`${db} was not created`), refused.stderr);
+      const r = await runMain([
+        ...["import", file, "--db", db, "--encoding", "windows-1252"],
+        ...["--decimal", decimal, "--report", "json"],
+      ]);
+      assertEquals(r.code, 0, r.stderr);
+      assertEquals(JSON.parse(r.stdout).numbers, { decimal: "comma", from: "flag" });
+      assert(r.stderr.includes("Numbers: decimal comma (--decimal comma)"), r.stderr);
+      assertEquals(storedNumbers(db), clubs);
+      await Deno.remove(db);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("an Excel export of fr-FR (no-break spaces) imports as meant without a flag, and says the decimal comma came from the file", async () => {
+  const dir = await Deno.makeTempDir();
+  const db = `${dir}/c.db`;
+  try {
+    const file = `${FIXTURES}excel-fr-FR.csv`;
+    const r = await runMain([
+      ...["import", file, "--db", db, "--encoding", "windows-1252", "--report", "json"],
+    ]);
+    assertEquals(r.code, 0, r.stderr);
+    assertEquals(JSON.parse(r.stdout).numbers, {
+      decimal: "comma",
+      from: "file",
+      line: 2,
+      column: "initiation_fee",
+      value: "30\u00a0000,00",
+    });
+    assert(
+      r.stderr.includes(
+        'Numbers: decimal comma, as the file\'s numbers show it (first on line 2, column initiation_fee: "30\u00a0000,00")',
+      ),
+      r.stderr,
+    );
+    assertEquals(storedNumbers(db), EXCEL["fr-FR"].clubs);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test('an Excel export of en-US: a quoted "1,046" is refused naming --decimal point; with it every number is as meant', async () => {
+  const dir = await Deno.makeTempDir();
+  const db = `${dir}/c.db`;
+  try {
+    const file = `${FIXTURES}excel-en-US.csv`;
+    const refused = await runMain(["import", file, "--db", db, "--encoding", "windows-1252"]);
+    assertEquals(refused.code, 1, refused.stderr);
+    assert(
+      refused.stderr.includes(
+        'line 2, column google_review_count: the number reads as 1046 with --decimal point ("," grouping thousands) and as 1.046 with --decimal comma',
+      ),
+      refused.stderr,
+    );
+    const r = await runMain([
+      ...["import", file, "--db", db, "--encoding", "windows-1252", "--decimal", "point"],
+    ]);
+    assertEquals(r.code, 0, r.stderr);
+    assertEquals(storedNumbers(db), EXCEL["en-US"].clubs);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a plain ,-separated CSV reads decimal points as it always did, and says so; --decimal takes point or comma", async () => {
+  const dir = await Deno.makeTempDir();
+  const db = `${dir}/c.db`;
+  try {
+    const r = await runMain(["import", FIXTURE_CSV, "--db", db, "--report", "json"]);
+    assertEquals(r.code, 0, r.stderr);
+    assertEquals(JSON.parse(r.stdout).numbers, { decimal: "point", from: "delimiter" });
+    assert(
+      r.stderr.includes("Numbers: decimal point, as in any file whose fields are separated by ','"),
+    );
+    const mixed = `${dir}/mixed.csv`;
+    await Deno.writeTextFile(mixed, "name;google_rating\nA;4.5\nB;4,5\n");
+    const contradicted = await runMain(["import", mixed, "--db", db]);
+    assertEquals(contradicted.code, 1);
+    assert(
+      contradicted.stderr.includes(
+        `line 3, column google_rating: the number has a decimal comma, but the file's numbers have a decimal point (line 2, column google_rating: "4.5")`,
+      ),
+      contradicted.stderr,
+    );
+    const bad = await runMain(["import", FIXTURE_CSV, "--db", db, "--decimal", "de"]);
+    assertEquals(bad.code, 2);
+    assert(bad.stderr.includes('--decimal must be one of point, comma, got "de"'), bad.stderr);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -196,6 +196,7 @@ async function build(
       format: staged.header.format,
       encoding: staged.header.encoding,
       delimiter: staged.header.delimiter,
+      numbers: staged.numbers,
       warnings: staged.warnings,
       diff,
       rates,

@@ -18,6 +18,7 @@ import {
 } from "../read/prepare.ts";
 import type { Encoding } from "../read/encoding.ts";
 import type { Format } from "../read/shape.ts";
+import type { NumberReading } from "../read/numbers.ts";
 import { clubRow } from "./club_row.ts";
 import { digestStager } from "./diff.ts";
 import { settlePlace } from "./places.ts";
@@ -41,7 +42,7 @@ export async function stage(
   db: DatabaseSync,
   source: ReadableStream<Uint8Array>,
   options: ImportOptions,
-): Promise<{ rows: number; header: Header; warnings: WarningSummary }> {
+): Promise<{ rows: number; header: Header; warnings: WarningSummary; numbers: NumberReading }> {
   // `id` is the table's primary key: a taken id inserts nothing, and the
   // row is refused naming the line that has it.
   const insert = db.prepare(
@@ -55,6 +56,7 @@ export async function stage(
   const tally = new Tally(options.maxErrors ?? 50);
   let header: Header = { format: "csv", encoding: "utf-8", delimiter: ",", unknownColumns: [] };
   let sawHeader = false;
+  let numbers: NumberReading = { decimal: null, from: null };
   let rows = 0;
   const fail = (message: string): never => {
     throw new ImportError(
@@ -77,6 +79,7 @@ export async function stage(
       format: options.format ?? null,
       encoding: options.encoding ?? null,
       delimiter: options.delimiter ?? null,
+      decimal: options.decimal ?? null,
     };
     for await (const m of importRows(source, parse, options.signal)) {
       if (m.t === "header") {
@@ -87,6 +90,7 @@ export async function stage(
       if (m.t === "fatal") fail(m.message);
       if (m.t === "done") {
         sawHeader = m.header;
+        numbers = m.numbers;
         continue;
       }
       if (m.t !== "rows") continue;
@@ -191,7 +195,7 @@ export async function stage(
     );
   }
   options.onProgress?.(rows, 0);
-  return { rows, header, warnings };
+  return { rows, header, warnings, numbers };
 }
 
 const plural = (n: number, word: string) =>

@@ -7,6 +7,7 @@
 import type { WarningSummary } from "../errors.ts";
 import type { Encoding } from "../read/encoding.ts";
 import type { Format } from "../read/shape.ts";
+import type { Decimal, NumberReading } from "../read/numbers.ts";
 import type { DiffEntry, DiffResult } from "./diff.ts";
 import type { Rates } from "../../rates/mod.ts";
 
@@ -41,6 +42,8 @@ export interface ImportSummary {
   format: Format;
   encoding: Encoding;
   delimiter: string | null;
+  /** How the numbers were read: the decimal separator, and what set it. */
+  numbers: NumberReading;
   warnings: WarningSummary;
   /** What changed compared with the database replaced. */
   diff: DiffResult;
@@ -91,6 +94,11 @@ export interface ImportOptions {
   encoding?: Encoding | null;
   /** The CSV delimiter; sniffed from the header line when absent. */
   delimiter?: string | null;
+  /**
+   * The decimal separator of a CSV's numbers; read from the file when
+   * absent (see numbers.ts).
+   */
+  decimal?: Decimal | null;
   /** Warnings are errors: nothing is imported if any rule warns. */
   strict?: boolean;
   /** Called with every club added, removed or changed (see diff.ts). */

@@ -26,6 +26,7 @@ import { readCells, type ReadResult } from "./csv_row.ts";
 import { unescapeTsv, unguardFormula } from "./cells.ts";
 import { type Encoding, invalidUtf8 } from "./encoding.ts";
 import { MAX_RECORD_BYTES } from "./limits.ts";
+import type { NumberReader } from "./numbers.ts";
 import { delimiterName, type Format } from "./shape.ts";
 import type { HeaderInfo, RowBatch } from "./protocol.ts";
 
@@ -268,7 +269,14 @@ function concat(...parts: Uint8Array[]): Uint8Array {
  */
 export async function* csvRows(
   chunks: AsyncIterable<Uint8Array>,
-  how: { format: Format; encoding: Encoding; delimiter: string; newline: "\n" | "\r\n" },
+  how: {
+    format: Format;
+    encoding: Encoding;
+    delimiter: string;
+    newline: "\n" | "\r\n";
+    /** The file's number rule (numbers.ts); a decimal point when absent. */
+    numbers?: NumberReader;
+  },
   batcher: RowBatcher,
 ): AsyncGenerator<CsvMessage, void, undefined> {
   let header: string[] | null = null;
@@ -329,6 +337,7 @@ export async function* csvRows(
           row = readCells(
             columns!.map((c) => c < 0 ? undefined : unguardFormula(record[c]!)),
             line,
+            how.numbers,
           );
         }
         const full = batcher.add(line, bytes, row);

@@ -16,6 +16,7 @@ import type { z } from "zod";
 import { CLUB_FIELDS, type ClubRecord, ClubRecordSchema } from "../../schema/club.ts";
 import { compileAccept } from "./validate.ts";
 import { fieldOptional, fieldRule } from "./field_rules.ts";
+import { NumberReader } from "./numbers.ts";
 
 /** One problem in the input, located by line and column. */
 export interface RowError {
@@ -50,16 +51,17 @@ const KINDS: readonly Kind[] = CLUB_FIELDS.map((f) => FIELD_KINDS[f]!);
 
 const TRUE = new Set(["true", "yes", "1", "y", "t"]);
 const FALSE = new Set(["false", "no", "0", "n", "f"]);
-const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+/** Numbers with a decimal point and nothing left to decide: JSON's, and {@link readRow}'s by default. */
+export const JSON_NUMBERS = new NumberReader(null, null);
 
 const BAD = Symbol("bad cell");
 
-function readCell(kind: Kind, raw: string): unknown {
+/** A cell of any kind but a number (numbers are read by a {@link NumberReader}). */
+function readCell(kind: Exclude<Kind, "number">, raw: string): unknown {
   switch (kind) {
     case "string":
       return raw;
-    case "number":
-      return NUMBER.test(raw) ? Number(raw) : BAD;
     case "boolean": {
       const v = raw.toLowerCase();
       if (TRUE.has(v)) return true;
@@ -113,8 +115,12 @@ export type ReadResult = { ok: true; value: Omit<ClubRecord, "slug"> & { slug: s
  * readRow({ name: "A Club", holes: "18" }, 2).ok; // true
  * ```
  */
-export function readRow(cells: Readonly<Record<string, string>>, line: number): ReadResult {
-  return readCells(CLUB_FIELDS.map((f) => cells[f]), line);
+export function readRow(
+  cells: Readonly<Record<string, string>>,
+  line: number,
+  numbers: NumberReader = JSON_NUMBERS,
+): ReadResult {
+  return readCells(CLUB_FIELDS.map((f) => cells[f]), line, numbers);
 }
 
 /**
@@ -130,7 +136,11 @@ export function readRow(cells: Readonly<Record<string, string>>, line: number): 
  * readCells(["", "A Club"], 2).ok; // true: id is derived, the rest is null
  * ```
  */
-export function readCells(cells: readonly (string | undefined)[], line: number): ReadResult {
+export function readCells(
+  cells: readonly (string | undefined)[],
+  line: number,
+  numbers: NumberReader = JSON_NUMBERS,
+): ReadResult {
   const errors: RowError[] = [];
   const obj: Record<string, unknown> = {};
   for (let i = 0; i < CLUB_FIELDS.length; i++) {
@@ -140,7 +150,14 @@ export function readCells(cells: readonly (string | undefined)[], line: number):
       obj[f] = null;
       continue;
     }
-    const cell = readCell(KINDS[i]!, raw);
+    const kind = KINDS[i]!;
+    if (kind === "number") {
+      const n = numbers.read(raw, line, f);
+      if (typeof n === "number") obj[f] = n;
+      else errors.push({ line, column: f, value: raw, message: n ?? fieldRule(f) });
+      continue;
+    }
+    const cell = readCell(kind, raw);
     if (cell !== BAD) obj[f] = cell;
     else errors.push({ line, column: f, value: raw, message: fieldRule(f) });
   }

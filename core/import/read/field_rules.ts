@@ -119,6 +119,41 @@ export function fieldOptional(field: keyof ClubRecord): boolean {
   return unwrap(ClubRecordSchema.shape[field]).nullable;
 }
 
+/** A number field's range, read from the schema. */
+export interface NumberField {
+  field: keyof ClubRecord;
+  /** A whole number (`holes`), or any (`google_rating`). */
+  whole: boolean;
+  min: number;
+  max: number;
+}
+
+/**
+ * The number fields and their ranges, from the schema: what an import
+ * reads under the file's number rule (numbers.ts).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { numberFields } from "./field_rules.ts";
+ * const rating = numberFields().find((f) => f.field === "google_rating");
+ * assert.deepEqual(rating, { field: "google_rating", whole: false, min: 0, max: 5 });
+ * ```
+ */
+export function numberFields(): NumberField[] {
+  return CLUB_FIELDS.flatMap((field) => {
+    const { def } = unwrap(ClubRecordSchema.shape[field]);
+    if (def.type !== "number") return [];
+    const b = bounds(def);
+    return [{
+      field,
+      whole: def.format === "safeint",
+      min: b.min ?? Number.MIN_SAFE_INTEGER,
+      max: b.max ?? Number.MAX_SAFE_INTEGER,
+    }];
+  });
+}
+
 /**
  * The patterned fields (a regex the words above must explain).
  *

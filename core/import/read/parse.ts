@@ -24,8 +24,9 @@ import { type Encoding, EncodingFailure, utf8Chunks } from "./encoding.ts";
 import { jsonArrayRecords, JsonFailure, type JsonItem, ndjsonRecords } from "./json_rows.ts";
 import { capBytes, LimitFailure, MAX_RECORD_BYTES, refuseBlankRuns } from "./limits.ts";
 import { prepareClub } from "./prepare.ts";
+import { NumberReader } from "./numbers.ts";
 import { type Format, sniffDelimiter, sniffFormat } from "./shape.ts";
-import type { HeaderInfo, ParseOptions, RowBatch } from "./protocol.ts";
+import type { Done, HeaderInfo, ParseOptions, RowBatch } from "./protocol.ts";
 
 /**
  * Rows per batch: large enough to amortise messaging, small enough to
@@ -43,7 +44,7 @@ export type RowMessage =
   | HeaderInfo
   | RowBatch
   | { t: "fatal"; message: string }
-  | { t: "done"; header: boolean };
+  | Done;
 
 /** Thrown when the byte source fails (a corrupt gzip, a read error). */
 export class ReadFailure extends Error {
@@ -56,7 +57,12 @@ export class ParseFailure extends Error {
 }
 
 /** Options for reading a file whose encoding and shape are detected. */
-export const DETECT: ParseOptions = { format: null, encoding: null, delimiter: null };
+export const DETECT: ParseOptions = {
+  format: null,
+  encoding: null,
+  delimiter: null,
+  decimal: null,
+};
 
 async function* readBytes(input: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
   try {
@@ -154,12 +160,17 @@ export async function* parseRows(
     if (format === "csv" || format === "tsv") {
       const headerLine = firstText.split("\n")[0]!;
       const firstLine = headerLine.replace(/\r$/, "");
-      const newline = headerLine === firstLine ? "\n" : "\r\n";
+      const newline: "\n" | "\r\n" = headerLine === firstLine ? "\n" : "\r\n";
       const delimiter = options.delimiter ?? (format === "tsv" ? "\t" : sniffDelimiter(firstLine));
       // The CSV reader checks UTF-8 only in records that show a U+FFFD:
       // decoding every byte twice would cost a tenth of the import.
       if (encoding === "utf-8") check.check = false;
-      yield* csvRows(rest, { format, encoding, delimiter, newline }, new Batcher());
+      // One number rule for the file, settled as its cells show it (numbers.ts).
+      const numbers = new NumberReader(options.decimal, delimiter);
+      const how = { format, encoding, delimiter, newline, numbers };
+      for await (const m of csvRows(rest, how, new Batcher())) {
+        yield m.t === "done" ? { ...m, numbers: numbers.reading() } : m;
+      }
     } else {
       yield* jsonRows(rest, format, encoding);
     }
@@ -221,5 +232,5 @@ async function* jsonRows(
   }
   yield* batcher.rest();
   if (unknown.size) yield header();
-  yield { t: "done", header: true };
+  yield { t: "done", header: true, numbers: new NumberReader(null, null).reading() };
 }

@@ -6,7 +6,7 @@
  * @example
  * ```ts
  * import type { FromWorker } from "./protocol.ts";
- * const done: FromWorker = { t: "done", header: true };
+ * const done: FromWorker = { t: "done", header: true, numbers: { decimal: null, from: null } };
  * ```
  * @module
  */
@@ -15,12 +15,15 @@ import type { RowKeys, RowValues } from "./prepare.ts";
 import type { RowWarning } from "./quality.ts";
 import type { Encoding } from "./encoding.ts";
 import type { Format } from "./shape.ts";
+import type { Decimal, NumberReading } from "./numbers.ts";
 
 /** How to read the input; null fields are detected. */
 export interface ParseOptions {
   format: Format | null;
   encoding: Encoding | null;
   delimiter: string | null;
+  /** The decimal separator of a CSV's numbers (`--decimal`); null: read from the file. */
+  decimal: Decimal | null;
 }
 
 /** A row that failed: its position in the batch and every error of the row. */
@@ -75,7 +78,15 @@ export type FromWorker =
    */
   | { t: "error"; message: string; read?: boolean }
   /** The input ended; `header` is false for an empty file. */
-  | { t: "done"; header: boolean };
+  | Done;
+
+/** The input ended: whether it had a header, and how its numbers were read. */
+export interface Done {
+  t: "done";
+  /** False for an empty file. */
+  header: boolean;
+  numbers: NumberReading;
+}
 
 /** What the main thread sends. */
 export type ToWorker =
