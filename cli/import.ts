@@ -8,6 +8,7 @@
  * ```
  * @module
  */
+import { dirname } from "node:path";
 import { type Command, UsageError } from "./args.ts";
 import { commandInfo } from "./commands.ts";
 import { parseOptions } from "./options.ts";
@@ -24,6 +25,8 @@ import { progressReporter } from "./output/progress.ts";
 import { formatCount as fmt } from "./output/text.ts";
 import { OutputClosed, writeOut } from "./output/stdout.ts";
 import { IMPORT_OPTIONS, IMPORT_USAGE } from "./import_options.ts";
+import { databaseWriteProblem } from "./output/file_errors.ts";
+import { requireAccess } from "./permissions.ts";
 import {
   byChange,
   changes,
@@ -32,7 +35,6 @@ import {
   located,
   mib,
   notes,
-  numbersLine,
   ratesLines,
   say,
   successReport,
@@ -72,6 +74,9 @@ export const importCommand: Command = {
     const file = positionals[0]!;
     const { maxErrors, encoding, delimiter, report, dryRun, db: dbPath } = settings;
     const format = settings.format ?? formatOfPath(file);
+    // The lock and the new file are made beside the database: its folder is written.
+    const read = [file, settings.rates].filter((p): p is string => p !== null && p !== "-");
+    requireAccess("import", { read, write: [dirname(dbPath)] }, args);
     const existed = exists(dbPath);
     const unchanged = existed ? `${dbPath} was not changed` : `${dbPath} was not created`;
     let source;
@@ -120,7 +125,6 @@ export const importCommand: Command = {
         format,
         encoding,
         delimiter,
-        decimal: settings.decimal,
         strict: settings.strict,
         onDiff,
         rates,
@@ -140,12 +144,13 @@ export const importCommand: Command = {
           s.countries === 1 ? "country" : "countries"
         }, ${s.types} type${s.types === 1 ? "" : "s"} in ${s.seconds.toFixed(2)} s`,
       );
-      say(numbersLine(s.numbers));
       say(changes(s.diff, dryRun));
       ratesLines(s.rates, settings.rates).forEach(say);
       entries.sort(byChange);
       if (report) {
-        await writeOut(JSON.stringify(successReport(s, file, entries, settings.diff)) + "\n");
+        await writeOut(
+          JSON.stringify(successReport(s, file, entries, settings.diff, dbPath)) + "\n",
+        );
       } else if (settings.diff) await listDiff(entries, table, listed);
       return 0;
     } catch (e) {
@@ -154,7 +159,8 @@ export const importCommand: Command = {
       if (e instanceof ImportError) {
         notes(e.unknownColumns, e.strict ? null : e.warnings, maxErrors, true);
         for (const err of e.errors) say(located(err));
-        if (e.errorCount > e.errors.length) {
+        // --max-errors 0 lists none: the count follows.
+        if (e.errorCount > e.errors.length && e.errors.length > 0) {
           say(`… and ${fmt(e.errorCount - e.errors.length)} more`);
         }
         say(`error: ${e.message}; ${unchanged}`);
@@ -190,6 +196,12 @@ export const importCommand: Command = {
           await writeOut(JSON.stringify({ ...stopped, cancelled: true, signal: stoppedBy }) + "\n");
         }
         return 128 + SIGNAL_NUMBERS[stoppedBy as StopSignal];
+      }
+      // The system refused a file beside the database: named as the database, not that file.
+      const problem = databaseWriteProblem(e, dbPath);
+      if (problem !== null) {
+        await failed(`error: ${problem}; ${unchanged}`);
+        return 1;
       }
       throw e;
     } finally {

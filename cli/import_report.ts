@@ -9,7 +9,6 @@ import type {
   DiffResult,
   ImportError,
   ImportSummary,
-  NumberReading,
   RatesSummary,
   RowError,
   WarningSummary,
@@ -51,24 +50,6 @@ export function ratesLines(r: RatesSummary | null, file: string | null): string[
   return lines;
 }
 
-/** How the numbers were read: the decimal separator, and what set it. */
-export function numbersLine(n: NumberReading): string {
-  switch (n.from) {
-    case "json":
-      return "Numbers: JSON numbers";
-    case "flag":
-      return `Numbers: decimal ${n.decimal} (--decimal ${n.decimal})`;
-    case "delimiter":
-      return "Numbers: decimal point, as in any file whose fields are separated by ',' (--decimal comma reads decimal commas)";
-    case "file":
-      return `Numbers: decimal ${n.decimal}, as the file's numbers show it (first on line ${n.line}, column ${n.column}: ${
-        JSON.stringify(n.value)
-      })`;
-    default:
-      return "Numbers: whole numbers only (read alike with a decimal point or comma)";
-  }
-}
-
 /** "line 5, column country: … (value: "JP")" */
 export function located(e: RowError): string {
   return `line ${e.line}, column ${e.column}: ${e.message} (value: ${JSON.stringify(e.value)})`;
@@ -86,7 +67,7 @@ export function notes(
   for (const w of warnings.listed) {
     say(`warning: ${located(w)}${w.rows > 1 ? ` [${fmt(w.rows)} rows]` : ""}`);
   }
-  if (warnings.count > warnings.listed.length) {
+  if (warnings.count > warnings.listed.length && warnings.listed.length > 0) {
     say(
       `… and ${
         fmt(warnings.count - warnings.listed.length)
@@ -162,22 +143,26 @@ export async function listDiff(entries: DiffEntry[], table: boolean, total: numb
 
 const seconds = (s: number) => Math.round(s * 1000) / 1000;
 
-/** The `--report json` summary of an import that finished (or a dry run). */
+/**
+ * The `--report json` summary of an import that finished (or a dry run);
+ * `db` is the database it replaced (a dry run: compared against, and would
+ * replace).
+ */
 export function successReport(
   s: ImportSummary,
   file: string,
   entries: DiffEntry[],
   withEntries: boolean | undefined,
+  db: string,
 ) {
   return {
     ok: true,
     source: file,
-    db: s.dbPath,
+    db,
     dry_run: s.dbPath === null,
     format: s.format,
     encoding: s.encoding,
     delimiter: s.delimiter,
-    numbers: s.numbers,
     rows: s.rows,
     countries: s.countries,
     types: s.types,

@@ -33,6 +33,8 @@ const BY_CODE: Readonly<Record<string, (folder: string) => string>> = {
   ENOSPC: (f) => `the disk of ${f} is full — free some space, or choose another disk`,
   EDQUOT: (f) => `the disk quota of ${f} is used up — free some space, or choose another disk`,
   EROFS: (f) => `${f} is on a read-only file system — choose another path`,
+  EIO: (f) =>
+    `the disk of ${f} failed to read or write (I/O error) — check it, or choose another path`,
 };
 
 /** Deno's error classes of those errors, for an error without a `code`. */
@@ -43,18 +45,51 @@ const BY_CLASS = new Map([
   ["IsADirectory", "EISDIR"],
 ]);
 
+/** SQLite's words for the same refusals (node:sqlite names the file it opened, often a temporary one). */
+const SQLITE: readonly [RegExp, string][] = [
+  [/unable to open database file/, "EACCES"],
+  [/database or disk is full/, "ENOSPC"],
+  [/attempt to write a readonly database/, "EROFS"],
+  [/disk I\/O error/, "EIO"],
+];
+
 /**
- * "cannot write PATH: reason — what to do" for an operating system error
- * `e` met while writing `path` (or a file beside it); null when `e` is not
- * one (a bug, or an error with its own message).
+ * "cannot write PATH: reason — what to do" for an operating system (or
+ * SQLite) error `e` met while writing `path` (or a file beside it); null
+ * when `e` is not one (a bug, or an error with its own message).
  */
 export function writeProblem(e: unknown, path: string): string | null {
   if (!(e instanceof Error)) return null;
-  const code = (e as { code?: unknown }).code ?? BY_CLASS.get(e.name);
+  const sqlite = (e as { code?: unknown }).code === "ERR_SQLITE_ERROR"
+    ? SQLITE.find(([words]) => words.test(e.message))?.[1]
+    : undefined;
+  const code = sqlite ?? (e as { code?: unknown }).code ?? BY_CLASS.get(e.name);
   if (typeof code !== "string" || !/^E[A-Z]+$/.test(code)) return null;
   const folder = dirname(path);
   const words = BY_CODE[code]?.(folder) ??
     // The system's words without the call and its file (os error n): open '…'.
     e.message.replace(/ \(os error \d+\).*$/s, "").toLowerCase();
   return `cannot write ${path}: ${words}`;
+}
+
+/**
+ * {@link writeProblem} for a database written at `dbPath` (its lock,
+ * temporary and journal files beside it): only for SQLite's errors and
+ * errors that name one of those files, so that an error about another file
+ * keeps its own words.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { databaseWriteProblem } from "./file_errors.ts";
+ * const e = Object.assign(new Error("unable to open database file: /srv/c.db.importing-1-2"), {
+ *   code: "ERR_SQLITE_ERROR",
+ * });
+ * assert.match(databaseWriteProblem(e, "/srv/c.db")!, /^cannot write \/srv\/c\.db: permission denied/);
+ * ```
+ */
+export function databaseWriteProblem(e: unknown, dbPath: string): string | null {
+  if (!(e instanceof Error)) return null;
+  const about = (e as { code?: unknown }).code === "ERR_SQLITE_ERROR" || e.message.includes(dbPath);
+  return about ? writeProblem(e, dbPath) : null;
 }
