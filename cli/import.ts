@@ -35,6 +35,7 @@ import {
   located,
   mib,
   notes,
+  numbersLine,
   ratesLines,
   say,
   successReport,
@@ -125,6 +126,7 @@ export const importCommand: Command = {
         format,
         encoding,
         delimiter,
+        decimal: settings.decimal,
         strict: settings.strict,
         onDiff,
         rates,
@@ -144,6 +146,7 @@ export const importCommand: Command = {
           s.countries === 1 ? "country" : "countries"
         }, ${s.types} type${s.types === 1 ? "" : "s"} in ${s.seconds.toFixed(2)} s`,
       );
+      say(numbersLine(s.numbers));
       say(changes(s.diff, dryRun));
       ratesLines(s.rates, settings.rates).forEach(say);
       entries.sort(byChange);

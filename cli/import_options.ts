@@ -5,7 +5,7 @@
  */
 import { choice, dbOption, helpFlagLine, optionLines } from "./options.ts";
 import type { OptionTable, Parsed } from "../core/model/mod.ts";
-import { ENCODINGS, FORMATS, LIMITS_TEXT, readDelimiter } from "../core/import/mod.ts";
+import { DECIMALS, ENCODINGS, FORMATS, LIMITS_TEXT, readDelimiter } from "../core/import/mod.ts";
 import { MAX_RATES_BYTES } from "../core/rates/mod.ts";
 import { formatCount as fmt } from "./output/text.ts";
 
@@ -64,6 +64,16 @@ export const IMPORT_OPTIONS = {
       return d.ok ? d : { ok: false, reason: d.message.replace(/^--delimiter /, "") };
     },
     help: 'the CSV delimiter: one character, or "tab"',
+  },
+  /** null: read from the file (numbers.ts). */
+  decimal: {
+    flag: "decimal",
+    placeholder: "D",
+    default: null,
+    shown: "point in a ,-separated file, else as its numbers show it",
+    parse: choice(DECIMALS),
+    help:
+      "the decimal separator of a CSV's numbers: point (25,000.50) or comma (25.000,50); spaces may group thousands under both",
   },
   strict: {
     flag: "strict",
@@ -126,8 +136,8 @@ export const IMPORT_OPTIONS = {
 /** The `--help` text of `import`. */
 export const IMPORT_USAGE =
   `Usage: main.ts import <file | -> [--db PATH] [--rates FILE] [--format F]
-       [--encoding E] [--delimiter C] [--strict] [--dry-run] [--diff]
-       [--report json] [--max-errors N] [--wait]
+       [--encoding E] [--delimiter C] [--decimal D] [--strict] [--dry-run]
+       [--diff] [--report json] [--max-errors N] [--wait]
 
 Rebuilds the directory database from a snapshot: CSV (.csv; the delimiter,
 one of , ; tab |, is read from the header line), TSV (.tsv), NDJSON (.ndjson,
@@ -139,7 +149,10 @@ restart. Rows that cannot be served correctly are errors; rows that can
 (a country code, an unknown type, ...) are imported with a warning. The
 snapshot also holds the exchange rates the website converts fees with:
 --rates FILE, else those of the database it replaces; an invalid rates
-file is refused like an invalid snapshot.
+file is refused like an invalid snapshot. A CSV's numbers are read under
+one rule, a decimal point or a decimal comma (--decimal, else read from the
+file); a number such as 25.000 or 1,234, which reads both ways, is an error
+naming the flag that reads it, never a guess.
 ${LIMITS_NOTE}
 
 Options:
@@ -153,7 +166,7 @@ file replaces the old one; the report then says "cancelled").
 
 Examples:
   main.ts import data/clubs.csv.gz --rates data/rates.csv
-  main.ts import export.csv --encoding windows-1252 --dry-run --diff
+  main.ts import export.csv --encoding windows-1252 --decimal comma --diff
   main.ts import clubs.ndjson --db /srv/clubs.db --strict --report json
   gunzip -c snapshot.csv.gz | main.ts import - --db /srv/clubs.db`;
 

@@ -9,6 +9,7 @@ import type {
   DiffResult,
   ImportError,
   ImportSummary,
+  NumberReading,
   RatesSummary,
   RowError,
   WarningSummary,
@@ -48,6 +49,24 @@ export function ratesLines(r: RatesSummary | null, file: string | null): string[
     );
   }
   return lines;
+}
+
+/** How the numbers were read: the decimal separator, and what set it. */
+export function numbersLine(n: NumberReading): string {
+  switch (n.from) {
+    case "json":
+      return "Numbers: JSON numbers";
+    case "flag":
+      return `Numbers: decimal ${n.decimal} (--decimal ${n.decimal})`;
+    case "delimiter":
+      return "Numbers: decimal point, as in any file whose fields are separated by ',' (--decimal comma reads decimal commas)";
+    case "file":
+      return `Numbers: decimal ${n.decimal}, as the file's numbers show it (first on line ${n.line}, column ${n.column}: ${
+        JSON.stringify(n.value)
+      })`;
+    default:
+      return "Numbers: whole numbers only (read alike with a decimal point or comma)";
+  }
 }
 
 /** "line 5, column country: … (value: "JP")" */
@@ -163,6 +182,7 @@ export function successReport(
     format: s.format,
     encoding: s.encoding,
     delimiter: s.delimiter,
+    numbers: s.numbers,
     rows: s.rows,
     countries: s.countries,
     types: s.types,
