@@ -33,7 +33,7 @@ export async function main(args: string[]): Promise<number> {
   const [name, ...rest] = args;
   if (wantsVersion(args)) {
     // Loaded here only: it reads deno.json, which no other command needs at start-up.
-    const { VERSION } = await import("./core/model/version.ts");
+    const { VERSION } = await import("./core/model/mod.ts");
     console.log(`clubdir ${VERSION}`);
     return 0;
   }

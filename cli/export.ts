@@ -11,7 +11,7 @@
  */
 import { dirname } from "node:path";
 import { type Command, UsageError } from "./args.ts";
-import { commandInfo } from "./commands.ts";
+import { commandInfo } from "./command_info.ts";
 import { choice, dbOption, helpFlagLine, optionLines, parseOptions } from "./options.ts";
 import type { OptionTable, Parsed } from "../core/model/mod.ts";
 import { exportClubs, formatOfPath, FORMATS } from "../core/import/mod.ts";

@@ -10,7 +10,7 @@
  */
 import { dirname } from "node:path";
 import { type Command, UsageError } from "./args.ts";
-import { commandInfo } from "./commands.ts";
+import { commandInfo } from "./command_info.ts";
 import { parseOptions } from "./options.ts";
 import {
   type DiffEntry,

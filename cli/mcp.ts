@@ -12,7 +12,7 @@
 import process from "node:process";
 import { PassThrough } from "node:stream";
 import type { Command } from "./args.ts";
-import { commandInfo } from "./commands.ts";
+import { commandInfo } from "./command_info.ts";
 import { dbOption, type Env, helpFlagLine, optionLines, parseOptions } from "./options.ts";
 import { requireAccess } from "./permissions.ts";
 import { needsBuild } from "./serve_startup.ts";

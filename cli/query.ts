@@ -19,7 +19,7 @@ import {
   readOptions,
 } from "./options.ts";
 import type { OptionTable } from "../core/model/mod.ts";
-import { commandInfo } from "./commands.ts";
+import { commandInfo } from "./command_info.ts";
 import type { ClubRecord } from "../core/schema/mod.ts";
 import {
   clubJsonItems,

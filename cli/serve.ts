@@ -18,7 +18,7 @@
  * @module
  */
 import { type Command, UsageError, usageMessage } from "./args.ts";
-import { commandInfo } from "./commands.ts";
+import { commandInfo } from "./command_info.ts";
 import { ensureDatabase } from "../core/import/mod.ts";
 import { SERVE_OPTIONS, type ServeSettings } from "../server/options.ts";
 import { stderrLine } from "../server/middleware/access_log.ts";

@@ -10,7 +10,7 @@
  */
 import { type Command, DURATION_UNITS, durationMs, UsageError } from "./args.ts";
 import { choice, dbOption, helpFlagLine, optionLines, parseOptions } from "./options.ts";
-import { commandInfo } from "./commands.ts";
+import { commandInfo } from "./command_info.ts";
 import { type ColumnSpec, renderTable, terminalColumns } from "./output/table.ts";
 import { requireAccess } from "./permissions.ts";
 import { writeOut } from "./output/stdout.ts";

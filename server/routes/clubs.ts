@@ -31,10 +31,7 @@ import {
   clubListBody,
   findPage,
   parseSearch,
-  type RawSearch,
   type Result,
-  SEARCH_PARAM_NAMES,
-  SEARCH_PARAMS,
   type SearchError,
   searchKey,
   type SearchQuery,
@@ -61,6 +58,7 @@ import type { AppEnv } from "../http/env.ts";
 import type { Problems } from "../http/problem.ts";
 import { encodedBytes } from "../http/compress.ts";
 import { queryPairs } from "../http/query_pairs.ts";
+import { rawSearchOf, SCALAR_PARAMS } from "../http/search_params.ts";
 import { type CachedBody, sendCached } from "../respond/mod.ts";
 
 /** Options of {@link clubsRoute}. */
@@ -163,38 +161,6 @@ export type ParsedQuery =
 const METHODS = "GET, HEAD";
 const PATH = "/clubs";
 const API_PATH = "/api/v1/clubs";
-/** Parameters read once (the first value counts); lists (`waitlist`) combine every value. */
-const SCALAR_PARAMS = new Set<string>(
-  SEARCH_PARAM_NAMES.filter((p) => SEARCH_PARAMS[p].kind !== "list"),
-);
-
-/**
- * Reads the search parameters of a query string: the first value of each,
- * every value of `waitlist` (combined), unknown names ignored.
- *
- * @example
- * ```ts
- * import { readSearchParams } from "./clubs.ts";
- * readSearchParams("type=golf&type=city&waitlist=open&waitlist=closed&x=1");
- * // { type: "golf", waitlist: ["open", "closed"] }
- * ```
- */
-export function readSearchParams(search: string): RawSearch {
-  return search === "" ? {} : rawSearchOf(queryPairs(search));
-}
-
-/** {@link readSearchParams} of parsed pairs. */
-function rawSearchOf(pairs: readonly [string, string][]): RawSearch {
-  const raw: Record<string, string | string[]> = {};
-  let waitlist: string[] | undefined;
-  for (const [name, value] of pairs) {
-    if (name === "waitlist") (waitlist ??= []).push(value);
-    else if (SCALAR_PARAMS.has(name) && !(name in raw)) raw[name] = value;
-  }
-  if (waitlist) raw.waitlist = waitlist;
-  return raw as RawSearch;
-}
-
 /**
  * Percent-encodes a query component as RFC 3986 and form encoders do (also
  * `!'()*`, which `encodeURIComponent` leaves); commas (waitlist lists) stay

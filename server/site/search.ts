@@ -27,7 +27,7 @@ import {
 } from "../../core/search/mod.ts";
 import { approxBytes, Lru } from "../../core/store/mod.ts";
 import type { SearchLink } from "../html/mod.ts";
-import { readSearchParams } from "../routes/clubs.ts";
+import { readSearchParams } from "../http/search_params.ts";
 
 /** The name matching the website asks for when the address names none. */
 export const WEBSITE_MATCH = "words";

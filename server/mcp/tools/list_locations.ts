@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from "zod";
-import { isIsoKey, nameOnlyKey, resolveCountryKey } from "../../../core/places/mod.ts";
+import { isIsoKey, loadGeo, nameOnlyKey, resolveCountryKey } from "../../../core/places/mod.ts";
 import { countryCounts, type PlaceCount, regionCounts } from "../../../core/stats/mod.ts";
 import { parseSearch } from "../../../core/search/mod.ts";
 import type { CallToolResult } from "../sdk.ts";
@@ -92,7 +92,7 @@ export const listLocations: Tool<typeof inputSchema, typeof outputSchema> = {
  * names it. Its tables (about 6 MB of heap) are loaded for this only.
  */
 async function countryWithoutClubs(wanted: string): Promise<CallToolResult> {
-  const { countryName, resolveCountry } = await import("../../../core/places/geo.ts");
+  const { countryName, resolveCountry } = await loadGeo();
   const iso = resolveCountry(wanted);
   return result({
     country: entry({
