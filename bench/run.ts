@@ -32,6 +32,7 @@ import { BUNDLED_SNAPSHOT } from "../core/import/mod.ts";
 import { findPage, parseSearch } from "../core/search/mod.ts";
 import { ClubStore } from "../core/store/mod.ts";
 import { mixedPaths, wrkScript } from "./mixed.ts";
+import { scaleBench } from "./scale.ts";
 import { mcpBench } from "./mcp.ts";
 import { topSelfTime } from "./profile.ts";
 import { formatPerfSplit, perfSplit } from "./perf_split.ts";
@@ -885,6 +886,7 @@ async function main(): Promise<void> {
       profile: { type: "boolean", default: false },
       perf: { type: "boolean", default: false },
       "no-workers": { type: "boolean", default: false },
+      "scale-count": { type: "string", default: "400000" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -899,7 +901,9 @@ async function main(): Promise<void> {
   --profile       also CPU-profile serve under the mixed load
   --perf          also split serve's CPU under the mixed load by where it ran:
                   kernel, Deno's native code, JavaScript, C library (Linux perf)
-  --no-workers    skip the --workers 2 runs`);
+  --no-workers    skip the --workers 2 runs
+  --scale-count N clubs of the generated directory measured beside the bundled
+                  one (bench/scale.ts; default 400000, 0 to skip)`);
     return;
   }
   const seconds = parseDuration(values.duration ?? (values.quick ? "3s" : "10s"));
@@ -1082,7 +1086,24 @@ async function main(): Promise<void> {
       "the ceilings after them). " +
       "Deno.bench: in-process calls with the store's result caches off.",
     ];
-    const report = `${table}\n\n${notes.join("\n")}\n\n${mcp.markdown}\n${
+    // 4. Ten times the directory (issue 39): both sizes in this run.
+    const scaleCount = Number(values["scale-count"]);
+    let scale = "";
+    if (scaleCount > 0) {
+      const r = await scaleBench({
+        smallDb: dbPath,
+        count: scaleCount,
+        seconds,
+        searches: values.quick ? 100 : 500,
+        paths: pathCount,
+        scratch: tmp,
+        log,
+      });
+      scale =
+        `\nThe bundled directory beside ${fmt(scaleCount)} generated clubs (bench/scale.ts; ` +
+        `serve on each in turn; distinct random 5-letter \`q\`, one at a time):\n\n${r.table}\n`;
+    }
+    const report = `${table}\n\n${notes.join("\n")}\n\n${mcp.markdown}\n${scale}${
       profile
         ? `\nTop self time of serve under the mixed load:\n\n\`\`\`\n${profile}\n\`\`\`\n`
         : ""
