@@ -38,6 +38,7 @@ const CORE_LAYERS: (string | string[])[] = [
   "search",
   "facets",
   "rates",
+  "history",
   ["import", "sessions"],
 ];
 

@@ -24,6 +24,10 @@
  * - `places`: every spelling of every country and region that has clubs.
  * - `place_names`: the English name of each of those ISO 3166 codes, so a
  *   server names places without loading the ISO tables.
+ * - `history_snapshots`, `history_changes`: the snapshot history, the
+ *   imports kept and the clubs each added, removed or changed, carried
+ *   over from import to import (written by core/history/record.ts, whose
+ *   table.ts holds their DDL, as core/rates holds the `rates` table's).
  *
  * The Club columns of `clubs` are generated from the field list and the
  * zod schema (see {@link clubColumns}), so a field added there is stored

@@ -11,4 +11,4 @@
  */
 
 /** Bumped when the layout changes; an older file is rebuilt or refused. */
-export const SCHEMA_VERSION = 12;
+export const SCHEMA_VERSION = 13;

@@ -15,8 +15,9 @@
  * ```
  * @module
  */
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { CLUB_FIELDS } from "../../model/fields.ts";
+import { type DiffRows, SOURCE_COLUMNS } from "../../history/mod.ts";
 
 /** How many clubs an import adds, removes, changes and leaves as they were. */
 export interface DiffCounts {
@@ -91,6 +92,7 @@ const DIGEST_PAGE = `SELECT group_concat(id || ' ' || digest, ' ') AS page, max(
   FROM (SELECT id, digest FROM club_digests WHERE id > ? ORDER BY id LIMIT 4096)`;
 const NAME_OF = "SELECT name FROM clubs WHERE id = ?";
 const FIELDS_OF = `SELECT ${CLUB_FIELDS.join(", ")} FROM clubs WHERE id = ?`;
+const ROW_OF = `SELECT ${SOURCE_COLUMNS.join(", ")} FROM clubs WHERE id = ?`;
 
 type Signed = { id: string; name?: string; v: string | number };
 
@@ -111,6 +113,14 @@ function* digestsOf(db: DatabaseSync): Generator<Signed> {
   }
 }
 
+function prepareOr(db: DatabaseSync, sql: string): StatementSync | null {
+  try {
+    return db.prepare(sql);
+  } catch {
+    return null;
+  }
+}
+
 function hasDigests(db: DatabaseSync): boolean {
   return db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'club_digests'").get() !== undefined;
 }
@@ -119,7 +129,8 @@ function hasDigests(db: DatabaseSync): boolean {
  * Compares the clubs of `db` (the new snapshot) with those of the database
  * at `oldPath`, opened read-only beside it, in one merge of both by id.
  * With `list`, every added, removed and changed club is passed to it, in
- * id order.
+ * id order; with `rows`, the same with its rows before and after (for the
+ * history, core/history).
  *
  * @example
  * ```ts ignore
@@ -131,6 +142,7 @@ export function diffDatabases(
   db: DatabaseSync,
   oldPath: string,
   list?: (entry: DiffEntry) => void,
+  rows?: (change: DiffRows) => void,
 ): DiffResult {
   try {
     if (!Deno.statSync(oldPath).isFile) {
@@ -154,6 +166,11 @@ export function diffDatabases(
     const oldFields = old.prepare(FIELDS_OF);
     const newName = db.prepare(NAME_OF);
     const oldName = old.prepare(NAME_OF);
+    type R = DiffRows["before"];
+    const newRow = db.prepare(ROW_OF);
+    // A file of an older layout may lack a key column: compared, not recorded.
+    const oldRow = rows ? prepareOr(old, ROW_OF) : null;
+    if (oldRow === null) rows = undefined;
     const name = (row: Signed, of: typeof newName) =>
       row.name ?? (of.get(row.id) as { name: string }).name;
     let n = next.next();
@@ -162,10 +179,22 @@ export function diffDatabases(
       if (o.done || (!n.done && n.value.id < o.value.id)) {
         counts.added++;
         list?.({ change: "added", id: n.value.id, name: name(n.value, newName) });
+        rows?.({
+          change: "added",
+          id: n.value.id,
+          before: null,
+          after: newRow.get(n.value.id) as R,
+        });
         n = next.next();
       } else if (n.done || o.value.id < n.value.id) {
         counts.removed++;
         list?.({ change: "removed", id: o.value.id, name: name(o.value, oldName) });
+        rows?.({
+          change: "removed",
+          id: o.value.id,
+          before: oldRow!.get(o.value.id) as R,
+          after: null,
+        });
         o = prev.next();
       } else {
         if (n.value.v === o.value.v) counts.unchanged++;
@@ -178,6 +207,12 @@ export function diffDatabases(
             );
             list({ change: "changed", id: n.value.id, name: name(n.value, newName), fields });
           }
+          rows?.({
+            change: "changed",
+            id: n.value.id,
+            before: oldRow!.get(o.value.id) as R,
+            after: newRow.get(n.value.id) as R,
+          });
         }
         n = next.next();
         o = prev.next();

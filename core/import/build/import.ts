@@ -28,6 +28,7 @@ import { CREATE_DIGESTS, diffDatabases, saveDigests } from "./diff.ts";
 import { flushInBackground, isFolder, removeQuietly, syncPath } from "./files.ts";
 import { assignSlugs, finish } from "./finish.ts";
 import { storeRates } from "./rates.ts";
+import { HistoryRecorder } from "../../history/mod.ts";
 import { stage } from "./stage.ts";
 import type { ImportOptions, ImportPhase, ImportSummary } from "./types.ts";
 
@@ -167,7 +168,15 @@ async function build(
     const types = count("SELECT count(DISTINCT type) AS n FROM club_keys");
     const check = lap();
     await enter("diff");
-    const diff = diffDatabases(db, options.dbPath, options.onDiff);
+    // The history is written in the same build: the diff lists each change to it.
+    const recorder = new HistoryRecorder(db, options.dbPath, options);
+    let diff, history;
+    try {
+      diff = diffDatabases(db, options.dbPath, options.onDiff, recorder.add);
+      history = recorder.finish(diff);
+    } finally {
+      recorder.close();
+    }
     const compared = lap();
     await enter("swap");
     db.close();
@@ -200,6 +209,7 @@ async function build(
       warnings: staged.warnings,
       diff,
       rates,
+      history,
       timing: { read, build: built, check, diff: compared, swap },
     };
   } finally {

@@ -10,6 +10,7 @@ import type { Format } from "../read/shape.ts";
 import type { Decimal, NumberReading } from "../read/numbers.ts";
 import type { DiffEntry, DiffResult } from "./diff.ts";
 import type { Rates } from "../../rates/mod.ts";
+import type { HistoryOptions, HistorySummary } from "../../history/mod.ts";
 
 /** Seconds spent in each phase of an import. */
 export interface ImportTiming {
@@ -47,6 +48,8 @@ export interface ImportSummary {
   warnings: WarningSummary;
   /** What changed compared with the database replaced. */
   diff: DiffResult;
+  /** The snapshot recorded in the history (core/history), and what the history keeps. */
+  history: HistorySummary;
   /** The exchange rates the new snapshot holds; null: none. */
   rates: RatesSummary | null;
   timing: ImportTiming;
@@ -65,7 +68,7 @@ export interface RatesSummary {
 }
 
 /** Options of {@link importCsv}. */
-export interface ImportOptions {
+export interface ImportOptions extends Omit<HistoryOptions, "source"> {
   /** The database to replace. */
   dbPath: string;
   /** Validate and build, but keep the old database. */
