@@ -17,7 +17,13 @@
  *    place), and one replica is killed with SIGKILL and restarted: req/s, p99
  *    and failed requests (the goal is 0: nginx retries elsewhere; a response
  *    the killed replica had begun to send is the crash's own loss, counted
- *    apart: nginx has passed its headers on and cannot retry it).
+ *    apart: nginx has passed its headers on and cannot retry it);
+ * 4. load through nginx while replica 3's database is removed, then replaced
+ *    by a corrupt file, then put back: its `/readyz` says 503 and why, then
+ *    200, and no request fails (nginx sends what it answers 500 elsewhere);
+ * 5. one address (127.0.0.2) holds 1,600 slow connections to nginx, each a
+ *    partial request head and one more line every 5 s, replacing each that
+ *    nginx closes, while probes from 127.0.0.1 must all be answered.
  *
  * Everything it starts is stopped at the end, and nginx and redis-server are
  * installed from Debian when missing. `--short` runs a few seconds of load
@@ -27,8 +33,8 @@
  *
  * @example
  * ```sh
- * deno task cluster            # about 2 minutes
- * deno task cluster --short    # about 30 s
+ * deno task cluster            # about 3 minutes
+ * deno task cluster --short    # about a minute
  * ```
  * @module
  */
@@ -41,10 +47,13 @@ import {
   mainConf,
   parseLogLine,
   renderSite,
+  requiredMain,
   SITE_CONF,
 } from "./cluster/nginx.ts";
 import { freePort, type Proc, Procs, waitForPort } from "./cluster/procs.ts";
 import { ensureTool } from "./cluster/tools.ts";
+import { breakReplica } from "./cluster/readiness.ts";
+import { slowloris } from "./cluster/slowloris.ts";
 import { openSessionAdmin } from "../core/sessions/mod.ts";
 import { ClubStore } from "../core/store/mod.ts";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -63,6 +72,23 @@ const RUN_DEADLINE_MS = 15 * 60_000;
 const PROPAGATION_GOAL_MS = 1_000;
 /** The limited client's budget and how many requests it sends. */
 const LIMIT = { requests: 5, windowSeconds: 60, sent: 12 };
+/**
+ * The slow client's connections: the 1,600 that took Debian's default nginx
+ * down, or as many as this process's descriptor limit leaves room for.
+ */
+const SLOW_CONNECTIONS = Math.min(1_600, openFilesLimit() - 400);
+/** Where the slow client connects from; the probes come from 127.0.0.1. */
+const SLOW_CLIENT = "127.0.0.2";
+
+/** This process's soft limit on open files (Linux /proc), or 1,024 when unknown. */
+function openFilesLimit(): number {
+  try {
+    const m = /^Max open files\s+(\d+)/m.exec(Deno.readTextFileSync("/proc/self/limits"));
+    return m ? Number(m[1]) : 1_024;
+  } catch {
+    return 1_024;
+  }
+}
 
 /** How long each step lasts. */
 interface Plan {
@@ -86,6 +112,11 @@ interface Plan {
   sessionRounds: number;
   /** wrk connections. */
   connections: number;
+  /** Seconds of load while one replica's database is removed, corrupt, then back. */
+  brokenSeconds: number;
+  /** Seconds of the slow-client attack, and its connections (fewer where descriptors are short). */
+  slowSeconds: number;
+  slowConnections: number;
 }
 
 function plan(args: string[]): Plan {
@@ -107,6 +138,9 @@ function plan(args: string[]): Plan {
       redisDownFor: 1.5,
       sessionRounds: 2,
       connections: 16,
+      brokenSeconds: 6,
+      slowSeconds: 15,
+      slowConnections: SLOW_CONNECTIONS,
     }
     : {
       short,
@@ -120,6 +154,9 @@ function plan(args: string[]): Plan {
       redisDownFor: 3,
       sessionRounds: 5,
       connections: 32,
+      brokenSeconds: 12,
+      slowSeconds: 30,
+      slowConnections: SLOW_CONNECTIONS,
     };
 }
 
@@ -253,7 +290,10 @@ class Cluster {
         `${dir}/site.conf`,
         renderSite(shipped, { listenPort: port, replicas: [...replicas] }),
       );
-      await Deno.writeTextFile(`${dir}/nginx.conf`, mainConf(dir, `${dir}/site.conf`));
+      await Deno.writeTextFile(
+        `${dir}/nginx.conf`,
+        mainConf(dir, `${dir}/site.conf`, requiredMain(shipped)),
+      );
       await run(this.nginxBin, ["-t", "-q", "-p", dir, "-c", `${dir}/nginx.conf`], `nginx -t`);
       const proc = await this.procs.start(name, this.nginxBin, [
         "-p",
@@ -571,6 +611,76 @@ async function mainRun(
   return { load: loadResult, events };
 }
 
+/** What /readyz must say after each change to the broken replica's file. */
+const BROKEN_STATES: [string, number, RegExp][] = [
+  ["missing", 503, /^database: the database file is missing$/],
+  ["corrupt", 503, /^database: the database file cannot be read/],
+  ["restored", 200, /^$/],
+];
+
+/** No events: what {@link failureDetail} needs from a run that is not the main one. */
+function emptyEvents(): MainEvents {
+  return {
+    sessions: { created: [], revoked: [] },
+    rollout: [],
+    kill: null,
+    sessionSurvived: null,
+    fellBack: 0,
+    cameBack: 0,
+    retried: 0,
+    failedAtNginx: 0,
+    unusual: {},
+    slowestS: 0,
+    nginxErrors: {},
+    cutByKill: 0,
+  };
+}
+
+/**
+ * Load through nginx while replica 3's database is removed, replaced by a
+ * corrupt file, then put back (./cluster/readiness.ts): what the clients
+ * got, what nginx logged, and what /readyz said.
+ */
+async function brokenReplicaPhase(
+  cluster: Cluster,
+  p: Plan,
+  load: () => Promise<LoadResult>,
+) {
+  const victim = cluster.replicas[2]!;
+  log(
+    `readiness: ${p.brokenSeconds} s of load through nginx; replica ${victim.index}'s database removed, then corrupt, then back…`,
+  );
+  const before = await cluster.nginxLog();
+  const { load: result, states } = await breakReplica({
+    db: victim.db,
+    port: victim.port,
+    seconds: p.brokenSeconds,
+    load,
+  });
+  await sleep(300); // the access log is flushed every 100 ms
+  const lines = (await cluster.nginxLog(before.size)).lines.map(parseLogLine)
+    .filter((l) => l !== null);
+  const unusual: Record<string, number> = {};
+  let failedAtNginx = 0;
+  let retried = 0;
+  for (const l of lines) {
+    if (l.status >= 500) failedAtNginx++;
+    if (l.status >= 400 || l.status < 200) {
+      const key = `${l.status} (replicas: ${l.upstreamStatus})`;
+      unusual[key] = (unusual[key] ?? 0) + 1;
+    }
+    if (l.upstreams.length > 1 && /\b500\b/.test(l.upstreamStatus)) retried++;
+  }
+  return {
+    load: result,
+    states,
+    failed: failedRequests(result, 0).failed,
+    failedAtNginx,
+    retried,
+    unusual,
+  };
+}
+
 /** What the load tool and nginx's log say about the failed requests of a run. */
 function failureDetail(load: LoadResult, events: MainEvents): string {
   const counts = (o: Record<string, number>) =>
@@ -744,6 +854,53 @@ async function main(args: string[]): Promise<number> {
       `while Redis was down ${events.fellBack} of 3 replicas counted on their own, ${events.cameBack} returned to Redis`,
     );
 
+    const broken = await brokenReplicaPhase(cluster, p, load(cluster.nginx3Port, p.brokenSeconds));
+    check(
+      broken.failed === 0 && broken.failedAtNginx === 0,
+      `${broken.failed} failed requests (nginx answered ${broken.failedAtNginx} with 5xx) while replica 3's database was broken (${
+        failureDetail(broken.load, { ...emptyEvents(), unusual: broken.unusual })
+      })`,
+    );
+    for (const [what, status, reason] of BROKEN_STATES) {
+      const seen = broken.states.find((st) => st.what === what);
+      check(
+        seen?.status === status && reason.test(seen.reason),
+        `/readyz with the database ${what}: ${seen?.status} "${seen?.reason}" (want ${status})`,
+      );
+    }
+
+    log(
+      `slow clients: ${p.slowConnections} connections from ${SLOW_CLIENT}, each a partial head and a line every 5 s, for ${p.slowSeconds} s; probes from 127.0.0.1…`,
+    );
+    if (p.slowConnections < 1_000) {
+      log(`warning: this process may open only ${openFilesLimit()} files: the attack is smaller`);
+    }
+    const errorsBeforeSlow = (await cluster.nginxLog(0, "error")).size;
+    const slow = await slowloris({
+      port: cluster.nginx3Port,
+      from: SLOW_CLIENT,
+      connections: p.slowConnections,
+      seconds: p.slowSeconds,
+      probeUrl: `http://127.0.0.1:${cluster.nginx3Port}/api/v1/clubs?limit=1`,
+    });
+    const starved = (await cluster.nginxLog(errorsBeforeSlow, "error")).lines
+      .filter((l) => /worker_connections are not enough/.test(l)).length;
+    check(
+      slow.probes.failed === 0 && slow.probes.answered >= 10,
+      `slow clients: ${slow.probes.answered} of ${slow.probes.sent} probes answered (${
+        JSON.stringify(slow.probes.failures)
+      })`,
+    );
+    check(
+      slow.attack.peakOpen >= p.slowConnections * 0.95,
+      `the slow client held only ${slow.attack.peakOpen} of ${p.slowConnections} connections`,
+    );
+    check(
+      slow.attack.closedByServer >= slow.attack.peakOpen * 0.9,
+      `nginx closed ${slow.attack.closedByServer} of ${slow.attack.peakOpen} slow connections (its 10 s head timeout)`,
+    );
+    check(starved === 0, `nginx logged "worker_connections are not enough" ${starved} times`);
+
     const rows: [string, string][] = [
       ...(direct
         ? [[
@@ -805,6 +962,24 @@ async function main(args: string[]): Promise<number> {
           `${local.answered} of ${LIMIT.sent} answered, ${local.limited} × 429, over ${local.replicas} replicas`,
         ] as [string, string]]
         : []),
+      [
+        `replica 3's database removed, then corrupt, then back, under ${p.brokenSeconds} s of load`,
+        `${fmt(broken.load.rps)} req/s, ${
+          fmt(broken.load.requests)
+        } requests, **${broken.failed} failed**; /readyz ${
+          broken.states.map((st) => `${st.status} ${fmt(st.ms)} ms after ${st.what}`).join(", ")
+        }; nginx sent ${broken.retried} requests the broken replica answered 500 on to another`,
+      ],
+      [
+        `slow client: ${
+          fmt(p.slowConnections)
+        } connections from one address for ${p.slowSeconds} s`,
+        `**${slow.probes.answered} of ${slow.probes.sent} probes answered** from another address (slowest ${
+          fmt(slow.probes.slowestMs)
+        } ms); ${fmt(slow.attack.opened)} connections opened, ${
+          fmt(slow.attack.closedByServer)
+        } closed by nginx's 10 s head timeout; "worker_connections are not enough" × ${starved}`,
+      ],
       [
         "session created → all 3 replicas grant it",
         `max ${fmt(maxCreated)} ms (${events.sessions.created.map((n) => fmt(n)).join(", ")})`,

@@ -1,7 +1,7 @@
 /**
  * The HTTP app: global middlewares (HEAD length → compression → response
- * headers → request id → access log → Host check → rate limit →
- * deprecation), then the routes,
+ * headers → request id → [the probes `/healthz` and `/readyz`] → access log
+ * → Host check → rate limit → deprecation), then the routes,
  * with one `onError` and one `notFound` answering every failure as an RFC
  * 9457 problem: an unknown path is 404, a known path with a method no route
  * answers is 405 with `Allow` (derived from the routes, see `http/allow.ts`).
@@ -51,6 +51,7 @@ import { mcpCors, mcpRoutes } from "./mcp/route.ts";
 import { SERVER_VERSION } from "./mcp/server.ts";
 import { openApiRoute } from "./openapi/mod.ts";
 import { indexRoute } from "./routes/index.ts";
+import { healthRoutes } from "./routes/health.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { homeResponse, notFoundPage, siteDeps, siteRoutes, wantsHomePage } from "./site/mod.ts";
 
@@ -96,6 +97,12 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
   app.use(compress());
   app.use(responseHeaders());
   app.use(requestId());
+  // The probes, ahead of the access log and the limiter: a load balancer's
+  // probe every second neither fills the log nor uses a client's budget.
+  app.route(
+    "/",
+    healthRoutes({ directory: config.directory, stores: config.stores, now: config.now }),
+  );
   if (config.log) app.use(accessLog(config.log));
   // Inside the log (the 400 is logged, under the path as sent), before the limiter.
   app.use((c, next) =>

@@ -18,6 +18,7 @@ import type { FeeAccess } from "../core/club/mod.ts";
 import type { RateTable } from "./http/rate_table.ts";
 import type { RateStore } from "./http/rate_store.ts";
 import type { Parsed } from "../core/model/mod.ts";
+import type { ProbeOptions } from "./routes/health.ts";
 
 /** How many requests a client may send per window (docs/api.md#rate-limit-headers). */
 export interface RateLimitConfig {
@@ -79,6 +80,8 @@ export interface AppConfig {
   errorLog?: (line: string) => void;
   /** Clock in milliseconds since the epoch (tests inject one); default `Date.now`. */
   now?: () => number;
+  /** The stores `GET /readyz` reports on (those backed by Redis say how they are). */
+  stores?: ProbeOptions["stores"];
 }
 
 // The advertised limit (docs/api.md#rate-limit-headers) lives with the other limits in the model.

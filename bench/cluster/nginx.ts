@@ -102,21 +102,53 @@ export const LOG_FORMAT =
   `'$remote_addr $status "$upstream_addr" "$upstream_status" $request_time "$request_uri"'`;
 
 /**
+ * The main-context settings the shipped site says it requires (its
+ * `# Requires in /etc/nginx/nginx.conf` comment): the test runs nginx with
+ * exactly those, so the file and its promise are tested together.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { requiredMain } from "./nginx.ts";
+ * const conf = "# Requires in /etc/nginx/nginx.conf:\n#   worker_rlimit_nofile 16384;\n" +
+ *   "#   events { worker_connections 8192; }\n";
+ * assert.deepStrictEqual(requiredMain(conf), { workerConnections: 8192, rlimitNofile: 16384 });
+ * ```
+ */
+export function requiredMain(conf: string): { workerConnections: number; rlimitNofile: number } {
+  const connections = /^#\s+events \{ worker_connections (\d+); \}$/m.exec(conf);
+  const nofile = /^#\s+worker_rlimit_nofile (\d+);$/m.exec(conf);
+  if (!connections || !nofile) {
+    throw new Error(
+      "deploy/nginx/clubdir.conf no longer states the worker_connections and worker_rlimit_nofile it requires",
+    );
+  }
+  return { workerConnections: Number(connections[1]), rlimitNofile: Number(nofile[1]) };
+}
+
+/**
  * The main configuration around a rendered site: foreground-free paths in
- * `dir` (pid, logs, temp files), two worker processes.
+ * `dir` (pid, logs, temp files), two worker processes, and the worker
+ * connections and descriptors the shipped site requires ({@link requiredMain}).
  *
  * @example
  * ```ts ignore
- * await Deno.writeTextFile(`${dir}/nginx.conf`, mainConf(dir, `${dir}/site.conf`));
+ * const main = requiredMain(shipped);
+ * await Deno.writeTextFile(`${dir}/nginx.conf`, mainConf(dir, `${dir}/site.conf`, main));
  * ```
  */
-export function mainConf(dir: string, sitePath: string): string {
+export function mainConf(
+  dir: string,
+  sitePath: string,
+  main: { workerConnections: number; rlimitNofile: number },
+): string {
   return `# Written by bench/cluster.ts for one test run.
 worker_processes 2;
+worker_rlimit_nofile ${main.rlimitNofile};
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events {
-    worker_connections 4096;
+    worker_connections ${main.workerConnections};
 }
 http {
     log_format cluster ${LOG_FORMAT};

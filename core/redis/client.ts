@@ -213,3 +213,23 @@ export async function closeClient(client: ConnectingClient): Promise<void> {
   }
   if (client.isOpen) client.destroy();
 }
+
+/**
+ * What a store that depends on Redis tells the readiness probe (`GET
+ * /readyz`, server/routes/health.ts): whether Redis answers now, and what
+ * the store serves meanwhile under the fail-open rules (docs/deploy.md).
+ * Redis being down never makes a replica unready: the store says how it
+ * carries on.
+ *
+ * @example
+ * ```ts
+ * import type { RedisHealth } from "./client.ts";
+ * const h: RedisHealth = { ok: false, detail: "Redis unreachable: counting limits per replica" };
+ * ```
+ */
+export interface RedisHealth {
+  /** The store works as configured: Redis answers and the store uses it. */
+  ok: boolean;
+  /** What the store serves now, in words; never a URL, host or password. */
+  detail: string;
+}

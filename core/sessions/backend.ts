@@ -13,7 +13,7 @@
  * ```
  * @module
  */
-import { isRedisUrl } from "../redis/mod.ts";
+import { isRedisUrl, type RedisHealth } from "../redis/mod.ts";
 import type { OnDemandLimits } from "./on_demand.ts";
 import type { NewSession, SessionInfo } from "./session.ts";
 import { SessionStore } from "./sqlite.ts";
@@ -41,6 +41,8 @@ export interface SessionLookup {
    * store itself (the SQLite file).
    */
   prefetch?(token: string): Promise<void> | undefined;
+  /** A store backed by Redis: its state, for the readiness probe. Absent: nothing to report. */
+  health?(): RedisHealth;
   /** Releases the store. */
   close(): void;
 }

@@ -34,6 +34,7 @@ import {
   closeClient,
   connectWithin,
   redactRedisUrl,
+  type RedisHealth,
   watchConnection,
   withTimeout,
 } from "../redis/mod.ts";
@@ -124,6 +125,30 @@ export class RedisSessionMirror implements SessionLookup {
     }
     mirror.#schedule();
     return mirror;
+  }
+
+  /**
+   * Whether Redis answers, and which sessions count meanwhile: the last
+   * copy, or none (anonymous) when none was ever loaded.
+   *
+   * @example
+   * ```ts ignore
+   * mirror.health(); // { ok: true, detail: "sessions from Redis" }
+   * ```
+   */
+  health(): RedisHealth {
+    const loaded = this.#version >= 0;
+    if (this.#client.isReady) {
+      return loaded
+        ? { ok: true, detail: "sessions from Redis" }
+        : { ok: false, detail: "loading the sessions from Redis" };
+    }
+    return {
+      ok: false,
+      detail: loaded
+        ? "Redis unreachable: serving this replica's last copy of the sessions"
+        : "Redis unreachable and no sessions loaded yet: every request counts as anonymous (locked)",
+    };
   }
 
   /** How many active sessions the copy holds. */

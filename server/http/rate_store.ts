@@ -16,6 +16,7 @@
  * @module
  */
 import { type RateHit, RateTable } from "./rate_table.ts";
+import type { RedisHealth } from "../../core/redis/mod.ts";
 
 export type { RateHit } from "./rate_table.ts";
 
@@ -35,6 +36,8 @@ export interface RateStore {
    * a promise for a network store.
    */
   hit(key: string, nowMs: number, windowSeconds: number): RateHit | Promise<RateHit>;
+  /** A store backed by Redis: its state, for the readiness probe. Absent: nothing to report. */
+  health?(): RedisHealth;
   /** Releases connections (the local table has none). */
   close(): Promise<void>;
 }

@@ -33,6 +33,7 @@ import {
   connectWithin,
   failFastOptions,
   redactRedisUrl,
+  type RedisHealth,
   watchConnection,
   withTimeout,
 } from "../../core/redis/mod.ts";
@@ -161,6 +162,20 @@ export class RedisRateStore implements RateStore {
       }
       return this.#fallback.hit(key, nowMs, windowSeconds);
     });
+  }
+
+  /** Whether Redis answers, and where limits are counted meanwhile. */
+  health(): RedisHealth {
+    if (!this.#client.isReady) {
+      return {
+        ok: false,
+        detail:
+          "Redis unreachable: counting limits per replica (a client may get its limit from each)",
+      };
+    }
+    return Date.now() < this.#localUntil
+      ? { ok: false, detail: "Redis slow to answer: counting limits per replica for a moment" }
+      : { ok: true, detail: "counting limits in Redis" };
   }
 
   /** Closes the connection (at once when Redis is away). */

@@ -38,6 +38,8 @@ export const CACHE_CONTROL = {
   pagePublic: "public, max-age=3600",
   /** Every problem body. */
   problem: "no-store",
+  /** `/healthz` and `/readyz`: about this moment. */
+  probe: "no-store",
 } as const;
 
 /** One value a response's `Cache-Control` may hold, and when it does. */

@@ -27,6 +27,7 @@ import { mcpPath } from "./paths/mcp.ts";
 import { documentPath, indexPath } from "./paths/meta.ts";
 import { problemListPath, problemPagePath } from "./paths/problems.ts";
 import { profilePath } from "./paths/profiles.ts";
+import { healthzPath, readyzPath } from "./paths/probes.ts";
 import { componentSchemas, type Json } from "./schemas.ts";
 import { securitySchemes } from "./_sessions.ts";
 
@@ -40,6 +41,8 @@ function build(supportEmail: string): Json {
   const problemList = problemListPath();
   const problemPage = problemPagePath();
   const mcp = mcpPath();
+  const healthz = healthzPath();
+  const readyz = readyzPath();
   return {
     openapi: "3.0.0",
     info: info(supportEmail),
@@ -52,6 +55,7 @@ function build(supportEmail: string): Json {
       { name: "problems", description: "Documentation of error codes." },
       { name: "mcp", description: "The MCP server." },
       { name: "meta", description: "This description." },
+      { name: "probes", description: "Liveness and readiness, for load balancers." },
     ],
     "x-unknown-paths": unknown,
     paths: {
@@ -62,6 +66,8 @@ function build(supportEmail: string): Json {
       "/problems": problemList,
       "/problems/{code}": problemPage,
       "/api/mcp": mcp,
+      "/healthz": healthz,
+      "/readyz": readyz,
     },
     components: {
       schemas: componentSchemas(),

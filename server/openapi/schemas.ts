@@ -14,6 +14,7 @@
 import { z } from "zod";
 import { ClubListSchema, ClubSchema, FeeViewSchema } from "../../core/schema/mod.ts";
 import { type ProblemCode, PROBLEMS } from "../../core/model/mod.ts";
+import { LivenessSchema, ReadinessSchema } from "../routes/health.ts";
 
 /** A JSON object of the document, as it is being built. */
 export type Json = Record<string, unknown>;
@@ -157,6 +158,8 @@ export function componentSchemas(): Record<string, Json> {
   registry.add(ProblemSchema, { id: "Problem" });
   registry.add(JsonRpcRequestSchema, { id: "JsonRpcRequest" });
   registry.add(JsonRpcResponseSchema, { id: "JsonRpcResponse" });
+  registry.add(LivenessSchema, { id: "Liveness" });
+  registry.add(ReadinessSchema, { id: "Readiness" });
   const out = z.toJSONSchema(registry, {
     target: "openapi-3.0",
     uri: (id) => `#/components/schemas/${id}`,
@@ -199,6 +202,8 @@ export const RESPONSE_SCHEMAS = [
   "FeeView",
   "Problem",
   "JsonRpcResponse",
+  "Liveness",
+  "Readiness",
 ] as const;
 
 /**

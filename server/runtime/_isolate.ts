@@ -243,6 +243,7 @@ export async function serveIsolate(
       allowedHosts,
       log: settings.quiet ? undefined : log,
       errorLog: directory.gate(log),
+      stores: { sessions, rateLimit: rateStore },
     });
     options.configure?.(app);
     // 5. The pre-request hook: a session created on another replica since

@@ -5,6 +5,7 @@ import {
   mainConf,
   parseLogLine,
   renderSite,
+  requiredMain,
   SITE_CONF,
 } from "../../bench/cluster/nginx.ts";
 import { assert, assertEquals, assertMatch, assertThrows } from "../_assert.ts";
@@ -33,7 +34,8 @@ if (!systemdAnalyze) console.warn("skipping the unit check: systemd-analyze is n
 
 Deno.test("the shipped nginx config fails over, appends X-Forwarded-For, never retries POST", async () => {
   const conf = await Deno.readTextFile(SITE_CONF);
-  assertMatch(conf, /proxy_next_upstream error timeout http_502 http_503 http_504;/);
+  // 500 too: a replica whose database cannot be read answers 500 clubs_unavailable (spec §7).
+  assertMatch(conf, /proxy_next_upstream error timeout http_500 http_502 http_503 http_504;/);
   assertMatch(conf, /proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
   assert(!/^\s*proxy_next_upstream[^;]*non_idempotent/m.test(conf), "POSTs are not retried");
   assertMatch(conf, /#\s*hash \$remote_addr consistent;/);
@@ -67,7 +69,8 @@ Deno.test({
         replicas: [18001, 18002, 18003],
       });
       await Deno.writeTextFile(`${dir}/site.conf`, site);
-      await Deno.writeTextFile(`${dir}/nginx.conf`, mainConf(dir, `${dir}/site.conf`));
+      const main = requiredMain(await Deno.readTextFile(SITE_CONF));
+      await Deno.writeTextFile(`${dir}/nginx.conf`, mainConf(dir, `${dir}/site.conf`, main));
       const out = await run(["-t", "-p", dir, "-c", `${dir}/nginx.conf`], { command: nginx! });
       const text = out.stderr;
       assertEquals(out.code, 0, text);
@@ -187,4 +190,34 @@ Deno.test("taskEnv() reads the assignments in front of a task's command, and onl
   assertEquals(taskEnv(config, "t"), { A: "1", B_2: "x/y" });
   assertEquals(taskEnv(config, "none"), {});
   assertThrows(() => taskEnv(config, "missing"), /no task "missing"/);
+});
+
+Deno.test("the shipped nginx config bounds slow clients and states the worker settings it needs", async () => {
+  const conf = await Deno.readTextFile(SITE_CONF);
+  const directive = (name: string) =>
+    new RegExp(`^\\s*${name}\\s+([^;]+);`, "m").exec(conf)?.[1]?.trim() ?? null;
+  assertMatch(conf, /^limit_conn_zone \$binary_remote_addr zone=clubdir_addr:\d+m;/m);
+  assertMatch(directive("limit_conn") ?? "", /^clubdir_addr \d+$/);
+  assertEquals(directive("client_header_timeout"), "10s");
+  assertEquals(directive("client_body_timeout"), "10s");
+  assertEquals(directive("reset_timedout_connection"), "on");
+  const main = requiredMain(conf);
+  // Debian's 768 is what one slowloris client exhausted; a proxied request holds two.
+  assert(main.workerConnections >= 4096, `${main.workerConnections}`);
+  assert(main.rlimitNofile >= main.workerConnections * 2, `${main.rlimitNofile}`);
+  assertThrows(() => requiredMain("server {}"), /no longer states/);
+});
+
+Deno.test("the unit waits for /readyz, and every file its install comment names exists", async () => {
+  const unit = await Deno.readTextFile(UNIT);
+  const post = unit.slice(unit.indexOf("ExecStartPost=")).split(/(?<!\\)\n/)[0]!;
+  assertMatch(
+    post,
+    /^ExecStartPost=-\/usr\/bin\/curl .*--fail.*http:\/\/127\.0\.0\.1:%i\/readyz$/s,
+  );
+  const named = unit.match(/(?<=\s)(?:[\w.]+\/)+[\w.]+\.ts\b/g) ?? [];
+  assert(named.length >= 2, named.join(" "));
+  for (const path of named.filter((p) => !p.startsWith("/"))) {
+    await Deno.stat(new URL(`../../${path}`, import.meta.url)); // throws when missing
+  }
 });

@@ -132,4 +132,6 @@ export const PAGES: readonly string[] = [
   "/api/v1/clubs?page=0",
   `/api/v1/clubs?q=${"a".repeat(300)}`,
   "/api/v1/nope",
+  "/healthz",
+  "/readyz",
 ];

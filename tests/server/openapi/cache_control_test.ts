@@ -130,11 +130,11 @@ async function everyAnswer(): Promise<{ seen: Seen[]; problems: string[] }> {
       for (let i = 0; i < 2; i++) record(await send(limited, call, ip));
     }
   }
-  // An unreadable database: 500 clubs_unavailable, as a problem and as a page.
+  // An unreadable database: 500 clubs_unavailable, as a problem and as a page; not ready.
   await using broken = await fixture();
   await Deno.writeTextFile(broken.path, "not a database ".repeat(2000));
   const app = testApp(broken.directory, { rateLimit: "off" });
-  for (const path of ["/api/v1/clubs", "/clubs/pine-valley-golf-club"]) {
+  for (const path of ["/api/v1/clubs", "/clubs/pine-valley-golf-club", "/readyz"]) {
     for (const method of ["GET", "HEAD"]) {
       for (const accept of ["text/html", "application/json"]) {
         record(await send(app, [method, path, { headers: { accept } }]));
@@ -219,6 +219,9 @@ Deno.test("every operation sends the Cache-Control the document states", async (
   assertEquals(at("* /api/v1/{path}", 404), ["no-store"]);
   assertEquals(at("* /problems", 405), ["no-store"]);
   assertEquals(at("POST /api/mcp", 200), [null]);
+  assertEquals(at("GET /healthz", 200), ["no-store"]);
+  assertEquals(at("GET /readyz", 200), ["no-store"]);
+  assertEquals(at("GET /readyz", 503), ["no-store"]);
 });
 
 /**
@@ -259,13 +262,17 @@ Deno.test("the bodies the app sends name no member the document does not", async
     if (s.type === "application/problem+json") name = "Problem";
     else if (s.status === 200 && s.operation === "GET /api/v1/clubs") name = "ClubList";
     else if (s.status === 200 && s.operation === "GET /clubs/{slug}") name = "Club";
+    else if (s.operation === "GET /healthz") name = "Liveness";
+    else if (s.operation === "GET /readyz") name = "Readiness";
     if (name === null) continue;
     counts[name] = (counts[name] ?? 0) + 1;
     const why = check(s.body, name);
     if (why) wrong.push(`${s.call} ${s.status} ${name}: ${why}`);
   }
   assertEquals(wrong, []);
-  for (const name of ["Problem", "ClubList", "Club"]) assert(counts[name]! > 0, name);
+  for (const name of ["Problem", "ClubList", "Club", "Liveness", "Readiness"]) {
+    assert(counts[name]! > 0, name);
+  }
   // Suggestions and facets were among the lists checked.
   assert(seen.some((s) => (s.body as Any)?.suggestions), "a list with suggestions");
   assert(seen.some((s) => (s.body as Any)?.facets), "a list with facets");

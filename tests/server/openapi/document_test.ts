@@ -251,10 +251,16 @@ Deno.test("every registered problem code appears, under its own status", () => {
   }
 });
 
-Deno.test("every response carries X-Request-Id and the RateLimit headers", () => {
+/** The probes, answered ahead of the rate limit (server/routes/health.ts). */
+const PROBES = ["/healthz", "/readyz"];
+
+Deno.test("every response carries X-Request-Id and the RateLimit headers (the probes no RateLimit)", () => {
   for (const [path, method, status, res] of responses()) {
+    const probe = PROBES.includes(path) && !method.startsWith("x-");
     for (const h of ["X-Request-Id", "RateLimit", "RateLimit-Policy"]) {
-      assert(res.headers?.[h], `${method} ${path} ${status}: ${h}`);
+      // A probe is never counted: no RateLimit, and no 429 either.
+      if (probe && h !== "X-Request-Id") assert(!res.headers?.[h], `${method} ${path} ${status}`);
+      else assert(res.headers?.[h], `${method} ${path} ${status}: ${h}`);
     }
   }
 });
@@ -262,6 +268,10 @@ Deno.test("every response carries X-Request-Id and the RateLimit headers", () =>
 Deno.test("every operation documents 429 rate_limited and 500 internal_error", () => {
   for (const [path, method, op] of operations()) {
     for (const [status, code] of [["429", "rate_limited"], ["500", "internal_error"]] as const) {
+      if (status === "429" && PROBES.includes(path)) {
+        assert(!op.responses[status], `${method} ${path}: a probe is never limited`);
+        continue;
+      }
       // A HEAD answer has the statuses and headers of GET, and no body.
       if (method === "head") {
         assert(op.responses[status] && !op.responses[status].content, `${method} ${path}`);
@@ -290,6 +300,10 @@ Deno.test("the document describes only operations that can succeed", () => {
     "HEAD /problems/{code}",
     "POST /api/mcp",
     "OPTIONS /api/mcp",
+    "GET /healthz",
+    "HEAD /healthz",
+    "GET /readyz",
+    "HEAD /readyz",
   ]);
   for (const [path, method, op] of operations()) {
     assert(Object.keys(op.responses).some((s) => /^2/.test(s)), `${method} ${path}: no 2xx`);
@@ -436,9 +450,11 @@ Deno.test("the other served paths are described", () => {
     "/api/mcp",
     "/api/v1/clubs",
     "/clubs/{slug}",
+    "/healthz",
     "/openapi.json",
     "/problems",
     "/problems/{code}",
+    "/readyz",
   ]);
   // Changed by design (issue 30): the catch-all is no longer seven operations.
   const unknown = doc["x-unknown-paths"]["/api/v1/{path}"];
