@@ -1,7 +1,8 @@
 /**
  * `main.ts export`: every club of the database, every field (fees
  * included), as CSV, TSV, NDJSON or a JSON array, streamed to a file or to
- * stdout. `import` reads the result back into the same database.
+ * stdout, or as a SQLite database to publish (core/store/publish.ts).
+ * `import` reads the streamed formats back into the same database.
  *
  * @example
  * ```sh
@@ -16,13 +17,17 @@ import { choice, dbOption, helpFlagLine, optionLines, parseOptions } from "./opt
 import type { OptionTable, Parsed } from "../core/model/mod.ts";
 import { exportClubs, formatOfPath, FORMATS } from "../core/import/mod.ts";
 import type { ExportOptions, Format } from "../core/import/mod.ts";
-import { StoreError } from "../core/store/mod.ts";
+import { isDatabaseName, publishDatabase, StoreError } from "../core/store/mod.ts";
 import { OutputClosed, writeOut } from "./output/stdout.ts";
 import { writeProblem } from "./output/file_errors.ts";
 import { requireAccess } from "./permissions.ts";
 
 /** Where the help text of each option starts. */
 const HELP_COLUMN = 22;
+
+/** What export writes: the formats import reads, and a database to publish. */
+const EXPORT_FORMATS = [...FORMATS, "sqlite"] as const;
+type ExportFormat = typeof EXPORT_FORMATS[number];
 
 /** The options of `export`, by the setting each fills. */
 export const EXPORT_OPTIONS = {
@@ -32,8 +37,8 @@ export const EXPORT_OPTIONS = {
     placeholder: "F",
     default: null,
     shown: "from the --out name, else csv",
-    parse: choice(FORMATS),
-    help: FORMATS.join(", "),
+    parse: choice(EXPORT_FORMATS),
+    help: EXPORT_FORMATS.join(", "),
   },
   /** null: stdout. */
   out: {
@@ -70,6 +75,9 @@ written \\t \\n \\r \\\\), NDJSON (one Club object per line) or a JSON array.
 \`main.ts import\` reads what it writes back into the same database. In CSV
 and TSV a text cell a spreadsheet would run as a formula (starting with = + -
 @, tab or carriage return) gets a ' in front; import takes it off.
+SQLite (--format sqlite, or an --out name ending in .db, .sqlite or
+.sqlite3) writes a database to publish: a clubs table keyed by id and its
+full-text index clubs_fts, as sqlite-utils and Datasette use them.
 A file is written beside its target, under a new random name that is
 created (never opened if it exists, nor followed if it is a link), and
 renamed when complete; a name ending in .gz is gzipped.
@@ -82,7 +90,8 @@ Examples:
   main.ts export --out snapshot.csv.gz
   main.ts export --out clubs.csv --bom
   main.ts export --format ndjson | jq -c 'select(.country == "Japan")'
-  main.ts export --db /srv/clubs.db --out backup.json`;
+  main.ts export --db /srv/clubs.db --out backup.json
+  main.ts export --out clubs-public.db`;
 
 export const exportCommand: Command = {
   ...commandInfo("export"),
@@ -94,7 +103,15 @@ export const exportCommand: Command = {
       return 0;
     }
     const { out, db: dbPath, formulaGuard, bom } = settings;
-    const format: Format = settings.format ?? (out ? formatOfPath(out) : null) ?? "csv";
+    const format: ExportFormat = settings.format ??
+      (out ? (isDatabaseName(out) ? "sqlite" : formatOfPath(out)) : null) ?? "csv";
+    if (format === "sqlite" && (out === null || out.endsWith(".gz"))) {
+      throw new UsageError(
+        out === null
+          ? "--format sqlite writes a database file, not a stream: give it --out FILE"
+          : `--format sqlite writes a database file, not gzip: name --out without .gz (${out})`,
+      );
+    }
     if (bom && format !== "csv" && format !== "tsv") {
       throw new UsageError(`--bom is for CSV and TSV (for spreadsheets), not ${format}`);
     }
@@ -104,7 +121,8 @@ export const exportCommand: Command = {
     try {
       const count = out
         ? await toFile(dbPath, format, out, options)
-        : await toStdout(dbPath, format, options);
+        // A database is never streamed (refused above without --out).
+        : await toStdout(dbPath, format as Format, options);
       console.error(
         `Exported ${count.toLocaleString("en-US")} clubs from ${dbPath} as ${format}${
           out ? ` to ${out}` : ""
@@ -194,7 +212,7 @@ export async function createTemp(
 /** Writes beside `out` and renames when complete: a failed export leaves `out` as it was. */
 async function toFile(
   dbPath: string,
-  format: Format,
+  format: ExportFormat,
   out: string,
   options: ExportOptions,
 ): Promise<number> {
@@ -202,6 +220,7 @@ async function toFile(
   if (exists(out) && Deno.statSync(out).isDirectory) {
     throw Object.assign(new Deno.errors.IsADirectory(out), { code: "EISDIR" });
   }
+  if (format === "sqlite") return publishDatabase(dbPath, out);
   // Created before the try: a name that was taken is not this export's to remove.
   const { path: tmp, file } = await createTemp(out);
   const writeAll = async (bytes: Uint8Array) => {

@@ -18,5 +18,6 @@ export * from "./lru.ts";
 export * from "./memo.ts";
 export * from "./paths.ts";
 export * from "./pragma.ts";
+export * from "./publish.ts";
 export * from "./rows.ts";
 export * from "./store.ts";
