@@ -8,6 +8,7 @@
 import { fileURLToPath } from "node:url";
 import { CLUB_FIELDS } from "../../../core/model/fields.ts";
 import { PUBLISHED_SEARCH_COLUMNS } from "../../../core/store/publish.ts";
+import { SCHEMA_VERSION } from "../../../core/store/layout.ts";
 import { BUNDLED_RATES_CSV, sharedFixture } from "../../_fixture.ts";
 import { assert, assertEquals } from "../../_assert.ts";
 
@@ -60,4 +61,9 @@ Deno.test("docs/data.md lists the published database's search columns", () => {
   const listed = [...line.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!)
     .filter((w) => (CLUB_FIELDS as readonly string[]).includes(w));
   assertEquals(listed, [...PUBLISHED_SEARCH_COLUMNS]);
+});
+
+Deno.test("docs/data.md states the current layout version and its refusal", () => {
+  assert(text.includes(`layout version (\`core/store/layout.ts\`; ${SCHEMA_VERSION} since`));
+  assert(text.includes(`\`schema version N, expected ${SCHEMA_VERSION} (run import again)\``));
 });
