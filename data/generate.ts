@@ -30,8 +30,13 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { generateClubs, toCsv } from "./generate.ts";
- * const csv = toCsv(generateClubs({ seed: 7, count: 10 }));
+ * const clubs = [...generateClubs({ seed: 7, count: 10 })];
+ * assert.equal(clubs.length, 10);
+ * const csv = toCsv(clubs);
+ * assert.ok(csv.startsWith("id,name,slug,"));
+ * assert.equal(csv, toCsv(generateClubs({ seed: 7, count: 10 }))); // a seed is a file
  * ```
  * @module
  */

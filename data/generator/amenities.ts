@@ -4,9 +4,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pickAmenities } from "./amenities.ts";
  * import { Rng } from "./random.ts";
- * pickAmenities(new Rng(7), "yacht"); // ["Marina", "Racing program", "Bar"]
+ * assert.deepStrictEqual(pickAmenities(new Rng(7), "yacht"), ["Marina", "Racing program", "Bar"]);
  * ```
  * @module
  */
@@ -92,9 +93,13 @@ Tournament calendar|Grooms' quarters|Riding trails`),
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pickAmenities } from "./amenities.ts";
  * import { Rng } from "./random.ts";
- * pickAmenities(new Rng(1), null); // social-club amenities, or null
+ * const rng = new Rng(1);
+ * const lists = Array.from({ length: 200 }, () => pickAmenities(rng, null));
+ * assert.ok(lists.includes(null)); // sometimes unknown
+ * assert.ok(lists.every((l) => l === null || l.length <= 10)); // social-club amenities
  * ```
  */
 export function pickAmenities(rng: Rng, type: string | null): string[] | null {

@@ -4,9 +4,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CLUB_TYPES, forType } from "./club_types.ts";
- * CLUB_TYPES.includes("polo"); // true
- * forType({ social: 1, golf: 2 }, null); // 1: a club without a type is social
+ * assert.ok(CLUB_TYPES.includes("polo"));
+ * assert.equal(forType({ social: 1, golf: 2 }, null), 1); // a club without a type is social
  * ```
  * @module
  */
@@ -62,10 +63,11 @@ const LANDLOCKED = new Set("CH AT HU CZ SK LI AD RS BW ZW".split(" "));
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { typeWeight } from "./club_types.ts";
  * const def = { code: "CH", weight: 1, lang: "de", places: "", boost: { ski: 4 } } as const;
- * typeWeight(def, "ski", 1.5); // 6
- * typeWeight(def, "beach", 3); // 0
+ * assert.equal(typeWeight(def, "ski", 1.5), 6);
+ * assert.equal(typeWeight(def, "beach", 3), 0);
  * ```
  */
 export function typeWeight(def: CountryDef, type: string | null, weight: number): number {
@@ -88,10 +90,11 @@ city|social|arts|cigar|dining|wine|athletic|wellness`));
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { forType } from "./club_types.ts";
  * const dues = { social: 1_000, golf: 5_000 };
- * forType(dues, "golf"); // 5000
- * forType(dues, null); // 1000
+ * assert.equal(forType(dues, "golf"), 5000);
+ * assert.equal(forType(dues, null), 1000);
  * ```
  */
 export function forType<T>(table: Readonly<Record<string, T>>, type: string | null): T {

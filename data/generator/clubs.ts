@@ -4,9 +4,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { generateClubs } from "./clubs.ts";
  * const [first] = generateClubs({ seed: 7, count: 1 });
- * first!.currency; // "USD"
+ * assert.equal(first!.currency, "USD");
  * ```
  * @module
  */
@@ -35,9 +36,10 @@ export interface GenerateOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { generateClubs } from "./clubs.ts";
  * const clubs = [...generateClubs({ seed: 7, count: 10 })];
- * clubs.length; // 10
+ * assert.equal(clubs.length, 10);
  * ```
  */
 export function* generateClubs(

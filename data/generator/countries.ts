@@ -6,10 +6,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { resolveCountries } from "./countries.ts";
  * const [us] = resolveCountries();
- * us!.name; // "United States"
- * us!.byCode.get("CO")!.name; // "Colorado"
+ * assert.equal(us!.name, "United States");
+ * assert.equal(us!.byCode.get("CO")!.name, "Colorado");
  * ```
  * @module
  */
@@ -69,8 +70,9 @@ function parsePlaces(text: string): [string, number, string[]][] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { resolveCountries } from "./countries.ts";
- * resolveCountries().find((c) => c.def.code === "GB")!.name; // "United Kingdom"
+ * assert.equal(resolveCountries().find((c) => c.def.code === "GB")!.name, "United Kingdom");
  * ```
  */
 export function resolveCountries(): Country[] {

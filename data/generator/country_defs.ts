@@ -7,8 +7,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { COUNTRY_DEFS } from "./country_defs.ts";
- * COUNTRY_DEFS[0]!.code; // "US"
+ * assert.equal(COUNTRY_DEFS[0]!.code, "US");
  * ```
  * @module
  */

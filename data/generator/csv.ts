@@ -6,9 +6,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { generateClubs } from "./clubs.ts";
  * import { toCsv } from "./csv.ts";
- * toCsv(generateClubs({ seed: 7, count: 2 })).split("\n")[0]; // "id,name,slug,…"
+ * assert.ok(toCsv(generateClubs({ seed: 7, count: 2 })).startsWith("id,name,slug,"));
  * ```
  * @module
  */
@@ -30,10 +31,11 @@ function cell(value: unknown): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { generateClubs } from "./clubs.ts";
  * import { toCsvCells } from "./csv.ts";
  * const [club] = generateClubs({ count: 1 });
- * toCsvCells(club!)[0] === club!.id; // true
+ * assert.equal(toCsvCells(club!)[0], club!.id);
  * ```
  */
 export function toCsvCells(club: ClubRecord): string[] {
@@ -48,9 +50,10 @@ export function toCsvCells(club: ClubRecord): string[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { generateClubs } from "./clubs.ts";
  * import { csvChunks } from "./csv.ts";
- * [...csvChunks(generateClubs({ count: 5 }), 2)].length; // 4: header, 2, 2, 1
+ * assert.equal([...csvChunks(generateClubs({ count: 5 }), 2)].length, 4); // header, 2, 2, 1
  * ```
  */
 export function* csvChunks(
@@ -74,9 +77,10 @@ export function* csvChunks(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { generateClubs } from "./clubs.ts";
  * import { toCsv } from "./csv.ts";
- * toCsv(generateClubs({ count: 3 })).trimEnd().split("\n").length; // 4
+ * assert.equal(toCsv(generateClubs({ count: 3 })).trimEnd().split("\n").length, 4);
  * ```
  */
 export function toCsv(clubs: Iterable<ClubRecord>): string {

@@ -5,16 +5,18 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { resolveCountries } from "./countries.ts";
  * import { describe } from "./description.ts";
  * import { Rng } from "./random.ts";
  * const [us] = resolveCountries();
- * describe(new Rng(7), {
+ * const text = describe(new Rng(7), {
  *   comingSoon: false, name: "Oak Hill Golf Club", type: "golf", city: "Aspen",
  *   state: "Colorado", country: us!, founded: 1921, opened: null, holes: 18,
  *   par: 72, yardage: 6_900, architect: "Donald Ross", waitlist: "open",
  *   amenities: ["Pro shop", "Locker rooms", "Caddie program"],
- * }); // "Oak Hill Golf Club has been a fixture of Aspen life since 1921. The 18-hole course, …"
+ * });
+ * assert.ok(text.startsWith("Oak Hill Golf Club has been a fixture of Aspen life since 1921. The 18-hole course"));
  * ```
  * @module
  */
@@ -55,15 +57,17 @@ export interface ClubFacts extends Course, Years {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { resolveCountries } from "./countries.ts";
  * import { describe } from "./description.ts";
  * import { Rng } from "./random.ts";
  * const gb = resolveCountries().find((c) => c.def.code === "GB")!;
- * describe(new Rng(1), {
+ * const text = describe(new Rng(1), {
  *   comingSoon: true, name: "The Leaf & Ash Society", type: "cigar", city: null,
  *   state: "England", country: gb, founded: null, opened: 2028, holes: null,
  *   par: null, yardage: null, architect: null, waitlist: null, amenities: null,
- * }); // "Opening in 2028, The Leaf & Ash Society will be among the newest private cigar clubs in England, United Kingdom. …"
+ * });
+ * assert.ok(text.startsWith("Opening in 2028, The Leaf & Ash Society will be among the newest private cigar clubs in England, United Kingdom."));
  * ```
  */
 export function describe(rng: Rng, c: ClubFacts): string {

@@ -4,8 +4,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { TYPE_NOUN } from "./description_text.ts";
- * TYPE_NOUN.wine; // ["wine society", "wine societies"]
+ * assert.deepStrictEqual(TYPE_NOUN.wine, ["wine society", "wine societies"]);
  * ```
  * @module
  */

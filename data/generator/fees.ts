@@ -5,9 +5,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pickFees } from "./fees.ts";
  * import { Rng } from "./random.ts";
- * pickFees(new Rng(7), "golf", 1); // { tier: "estimate", initiation: 80000, annual: 13000, monthly: 1083 }
+ * assert.deepStrictEqual(pickFees(new Rng(7), "golf", 1), { tier: "estimate", initiation: 80000, annual: 13000, monthly: 1083 });
  * ```
  * @module
  */
@@ -104,10 +105,11 @@ export interface Fees {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pickFees } from "./fees.ts";
  * import { Rng } from "./random.ts";
  * const fees = pickFees(new Rng(1), "city", 0.7);
- * fees.tier === "none" ? fees.annual === null : true; // true
+ * assert.ok(fees.tier === "none" ? fees.annual === null : true);
  * ```
  */
 export function pickFees(rng: Rng, type: string | null, feeLevel: number | undefined): Fees {

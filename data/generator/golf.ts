@@ -5,9 +5,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pickCourse } from "./golf.ts";
  * import { Rng } from "./random.ts";
- * pickCourse(new Rng(7), "golf"); // { holes: 18, par: 72, yardage: 6422, architect: "Perry Maxwell" }
+ * assert.deepStrictEqual(pickCourse(new Rng(7), "golf"), { holes: 18, par: 72, yardage: 6422, architect: "Perry Maxwell" });
  * ```
  * @module
  */
@@ -47,9 +48,12 @@ export interface Course {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pickCourse } from "./golf.ts";
  * import { Rng } from "./random.ts";
- * pickCourse(new Rng(1), "wine").holes; // null, nearly always
+ * const rng = new Rng(1);
+ * const courses = Array.from({ length: 1000 }, () => pickCourse(rng, "wine"));
+ * assert.ok(courses.filter((c) => c.holes === null).length > 900); // nearly always
  * ```
  */
 export function pickCourse(rng: Rng, type: string | null): Course {

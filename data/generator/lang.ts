@@ -4,9 +4,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { type Lang, TOWN_LANG_OF } from "./lang.ts";
  * const lang: Lang = "nordic";
- * TOWN_LANG_OF[lang]; // "sv"
+ * assert.equal(TOWN_LANG_OF[lang], "sv");
  * ```
  * @module
  */

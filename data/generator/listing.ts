@@ -5,11 +5,14 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pickStatus, pickWaitlist } from "./listing.ts";
  * import { Rng } from "./random.ts";
  * const rng = new Rng(7);
- * pickStatus(rng); // "published" most of the time
- * pickWaitlist(rng, "polo"); // "waitlist" more often than for a tennis club
+ * const draws = (pick: () => unknown, value: unknown) =>
+ *   Array.from({ length: 1000 }, pick).filter((v) => v === value).length;
+ * assert.ok(draws(() => pickStatus(rng), "published") > 500);
+ * assert.ok(draws(() => pickWaitlist(rng, "polo"), "waitlist") > draws(() => pickWaitlist(rng, "tennis"), "waitlist"));
  * ```
  * @module
  */
@@ -48,9 +51,10 @@ const WAITLIST_EXCLUSIVE = new Weighted<ClubRecord["waitlist_status"]>([
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pickStatus } from "./listing.ts";
  * import { Rng } from "./random.ts";
- * pickStatus(new Rng(1)); // "published", "unclaimed", "coming_soon" or null
+ * assert.ok(["published", "unclaimed", "coming_soon", null].includes(pickStatus(new Rng(1))));
  * ```
  */
 export function pickStatus(rng: Rng): string | null {
@@ -63,9 +67,12 @@ export function pickStatus(rng: Rng): string | null {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pickWaitlist } from "./listing.ts";
  * import { Rng } from "./random.ts";
- * pickWaitlist(new Rng(1), null); // drawn from the open mix
+ * const rng = new Rng(1);
+ * const seen = new Set(Array.from({ length: 500 }, () => pickWaitlist(rng, null)));
+ * assert.ok(seen.has("open") && seen.has("unknown")); // drawn from the open mix
  * ```
  */
 export function pickWaitlist(rng: Rng, type: string | null): ClubRecord["waitlist_status"] {
@@ -80,9 +87,13 @@ export function pickWaitlist(rng: Rng, type: string | null): ClubRecord["waitlis
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pickVerified } from "./listing.ts";
  * import { Rng } from "./random.ts";
- * pickVerified(new Rng(1), "verified", "published"); // true about half the time
+ * const rng = new Rng(1);
+ * const verified = Array.from({ length: 1000 }, () => pickVerified(rng, "verified", "published"));
+ * const share = verified.filter((v) => v === true).length / 1000;
+ * assert.ok(share > 0.4 && share < 0.65); // about half the time
  * ```
  */
 export function pickVerified(
@@ -101,9 +112,10 @@ export function pickVerified(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pickHeroImage } from "./listing.ts";
  * import { Rng } from "./random.ts";
- * pickHeroImage(new Rng(1), "oak-hill"); // "https://images.clubdir.example/clubs/oak-hill.jpg" or null
+ * assert.equal(pickHeroImage(new Rng(1), "oak-hill"), "https://images.clubdir.example/clubs/oak-hill.jpg"); // or null
  * ```
  */
 export function pickHeroImage(rng: Rng, slug: string): string | null {
@@ -124,9 +136,10 @@ export interface Rating {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pickRating } from "./listing.ts";
  * import { Rng } from "./random.ts";
- * pickRating(new Rng(1), false); // { rating: 4.8, reviews: 2994 }
+ * assert.deepStrictEqual(pickRating(new Rng(1), false), { rating: 4.8, reviews: 2994 });
  * ```
  */
 export function pickRating(rng: Rng, comingSoon: boolean): Rating {

@@ -5,6 +5,7 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { resolveCountries } from "./countries.ts";
  * import { ClubNamer } from "./names.ts";
  * import { Rng } from "./random.ts";
@@ -12,7 +13,7 @@
  * const [us] = resolveCountries();
  * const namer = new ClubNamer(new Rng(7), new TownPools(7));
  * const region = us!.byCode.get("CO")!;
- * namer.name("golf", us!, region, "Aspen", "Aspen"); // "Quail Ridge Golf Club"
+ * assert.equal(namer.name("golf", us!, region, "Aspen", "Aspen"), "Quail Ridge Golf Club");
  * ```
  * @module
  */
@@ -84,10 +85,15 @@ export class ClubNamer {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
+   * import { resolveCountries } from "./countries.ts";
    * import { ClubNamer } from "./names.ts";
    * import { Rng } from "./random.ts";
    * import { TownPools } from "./towns.ts";
-   * new ClubNamer(new Rng(7), new TownPools(7));
+   * const gb = resolveCountries().find((c) => c.def.code === "GB")!;
+   * const nameOne = () =>
+   *   new ClubNamer(new Rng(7), new TownPools(7)).name("golf", gb, gb.byCode.get("ENG")!, "Bath", "Bath");
+   * assert.equal(nameOne(), nameOne()); // a seed names the same clubs
    * ```
    */
   constructor(rng: Rng, towns: TownPools) {
@@ -101,13 +107,14 @@ export class ClubNamer {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { resolveCountries } from "./countries.ts";
    * import { ClubNamer } from "./names.ts";
    * import { Rng } from "./random.ts";
    * import { TownPools } from "./towns.ts";
    * const gb = resolveCountries().find((c) => c.def.code === "GB")!;
    * const namer = new ClubNamer(new Rng(1), new TownPools(1));
-   * namer.name("yacht", gb, gb.byCode.get("ENG")!, "Cowes", "Cowes"); // "Glen Abbey Yacht Club"
+   * assert.equal(namer.name("yacht", gb, gb.byCode.get("ENG")!, "Cowes", "Cowes"), "Glen Abbey Yacht Club");
    * ```
    */
   name(

@@ -4,8 +4,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { PATTERNS } from "./patterns.ts";
- * PATTERNS.nordic.golf!.trim().split("\n")[0]; // "4 {C} {GK}"
+ * assert.equal(PATTERNS.nordic.golf!.trim().split("\n")[0], "4 {C} {GK}");
  * ```
  * @module
  */

@@ -5,8 +5,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { EN_PLACES } from "./place_names.ts";
- * `${EN_PLACES[0]} Golf Club`; // "Pine Valley Golf Club"
+ * assert.equal(`${EN_PLACES[0]} Golf Club`, "Pine Valley Golf Club");
  * ```
  * @module
  */

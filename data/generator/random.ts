@@ -6,10 +6,14 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Rng, Weighted } from "./random.ts";
- * const rng = new Rng(7);
  * const coin = new Weighted([["heads", 1], ["tails", 1]]);
- * coin.pick(rng); // the same answer for seed 7, every time
+ * const flips = (seed: number) => {
+ *   const rng = new Rng(seed);
+ *   return Array.from({ length: 8 }, () => coin.pick(rng));
+ * };
+ * assert.deepStrictEqual(flips(7), flips(7)); // the same answers for seed 7, every time
  * ```
  * @module
  */
@@ -31,8 +35,9 @@ export class Rng {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { Rng } from "./random.ts";
-   * new Rng(1).u32() === new Rng(1).u32(); // true
+   * assert.equal(new Rng(1).u32(), new Rng(1).u32());
    * ```
    */
   constructor(seed: number) {
@@ -57,8 +62,10 @@ export class Rng {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { Rng } from "./random.ts";
-   * new Rng(1).u32(); // an integer in [0, 2 ** 32)
+   * const n = new Rng(1).u32();
+   * assert.ok(Number.isInteger(n) && n >= 0 && n < 2 ** 32);
    * ```
    */
   u32(): number {
@@ -76,8 +83,10 @@ export class Rng {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { Rng } from "./random.ts";
-   * new Rng(1).next(); // a float in [0, 1)
+   * const x = new Rng(1).next();
+   * assert.ok(x >= 0 && x < 1);
    * ```
    */
   next(): number {
@@ -89,8 +98,11 @@ export class Rng {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { Rng } from "./random.ts";
-   * new Rng(1).int(1, 6); // a die roll
+   * const rng = new Rng(1);
+   * const rolls = new Set(Array.from({ length: 200 }, () => rng.int(1, 6)));
+   * assert.deepStrictEqual([...rolls].sort(), [1, 2, 3, 4, 5, 6]); // a die roll
    * ```
    */
   int(lo: number, hi: number): number {
@@ -103,8 +115,11 @@ export class Rng {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { Rng } from "./random.ts";
-   * new Rng(1).chance(0.25); // true about one time in four
+   * const rng = new Rng(1);
+   * const hits = Array.from({ length: 1000 }, () => rng.chance(0.25)).filter(Boolean).length;
+   * assert.ok(hits > 200 && hits < 300); // about one time in four
    * ```
    */
   chance(p: number): boolean {
@@ -116,8 +131,9 @@ export class Rng {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { Rng } from "./random.ts";
-   * new Rng(1).pick(["a", "b", "c"]);
+   * assert.ok(["a", "b", "c"].includes(new Rng(1).pick(["a", "b", "c"])));
    * ```
    */
   pick<T>(items: readonly T[]): T {
@@ -130,8 +146,12 @@ export class Rng {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { Rng } from "./random.ts";
-   * new Rng(1).pickSkewed(["London", "Bath", "Rye"], 1.8); // mostly London
+   * const rng = new Rng(1);
+   * const towns = Array.from({ length: 1000 }, () => rng.pickSkewed(["London", "Bath", "Rye"], 1.8));
+   * const count = (town: string) => towns.filter((t) => t === town).length;
+   * assert.ok(count("London") > count("Bath") && count("Bath") > count("Rye")); // mostly London
    * ```
    */
   pickSkewed<T>(items: readonly T[], skew: number): T {
@@ -144,8 +164,9 @@ export class Rng {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { Rng } from "./random.ts";
-   * new Rng(1).sample(["Spa", "Sauna", "Pool", "Bar"], 2); // ["Sauna", "Bar"]
+   * assert.deepStrictEqual(new Rng(1).sample(["Spa", "Sauna", "Pool", "Bar"], 2), ["Sauna", "Bar"]);
    * ```
    */
   sample<T>(items: readonly T[], count: number): T[] {
@@ -175,8 +196,9 @@ export class Weighted<T> {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { Weighted } from "./random.ts";
-   * new Weighted([["golf", 27], ["ski", 1.5]]).size; // 2
+   * assert.equal(new Weighted([["golf", 27], ["ski", 1.5]]).size, 2);
    * ```
    */
   constructor(entries: Iterable<readonly [T, number]> = []) {
@@ -189,8 +211,9 @@ export class Weighted<T> {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { Weighted } from "./random.ts";
-   * new Weighted<string>().add("beach", 3).add("ski", 0).items; // ["beach"]
+   * assert.deepStrictEqual(new Weighted<string>().add("beach", 3).add("ski", 0).items, ["beach"]);
    * ```
    */
   add(item: T, weight: number): this {
@@ -211,8 +234,12 @@ export class Weighted<T> {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { Rng, Weighted } from "./random.ts";
-   * new Weighted([[9, 12], [18, 70]]).pick(new Rng(1)); // 18 most of the time
+   * const holes = new Weighted([[9, 12], [18, 70]]);
+   * const rng = new Rng(1);
+   * const eighteens = Array.from({ length: 1000 }, () => holes.pick(rng)).filter((h) => h === 18);
+   * assert.ok(eighteens.length > 750); // 70 of 82 expected
    * ```
    */
   pick(rng: Rng): T {
@@ -234,8 +261,11 @@ export class Weighted<T> {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hashString } from "./random.ts";
- * hashString("US-CO"); // the same 32-bit integer on every run
+ * assert.equal(hashString("US-CO"), hashString("US-CO")); // the same on every run
+ * assert.ok(Number.isInteger(hashString("US-CO")) && hashString("US-CO") < 2 ** 32);
+ * assert.notEqual(hashString("US-CO"), hashString("US-CA"));
  * ```
  */
 export function hashString(text: string): number {
@@ -252,8 +282,10 @@ export function hashString(text: string): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Rng, uuid } from "./random.ts";
- * uuid(new Rng(1)); // "xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx"
+ * assert.match(uuid(new Rng(1)), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+ * assert.equal(uuid(new Rng(1)), uuid(new Rng(1)));
  * ```
  */
 export function uuid(rng: Rng): string {

@@ -5,10 +5,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ClubRun } from "./record.ts";
  * const run = new ClubRun(7);
  * const first = run.row(0);
- * first.currency; // "USD"
+ * assert.equal(first.currency, "USD");
  * ```
  * @module
  */
@@ -48,8 +49,9 @@ export class ClubRun {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ClubRun } from "./record.ts";
-   * new ClubRun(7).row(0).id === new ClubRun(7).row(0).id; // true
+   * assert.equal(new ClubRun(7).row(0).id, new ClubRun(7).row(0).id);
    * ```
    */
   constructor(seed: number) {
@@ -76,10 +78,11 @@ export class ClubRun {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ClubRun } from "./record.ts";
    * const run = new ClubRun(1);
    * const rows = [run.row(0), run.row(1)];
-   * rows[0]!.slug !== rows[1]!.slug; // true: slugs are unique in a run
+   * assert.notEqual(rows[0]!.slug, rows[1]!.slug); // slugs are unique in a run
    * ```
    */
   row(index: number): ClubRecord {

@@ -3,11 +3,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { slugify, SlugSet } from "./slug.ts";
- * slugify("Zürich Golf-Club"); // "zurich-golf-club"
+ * assert.equal(slugify("Zürich Golf-Club"), "zurich-golf-club");
  * const slugs = new SlugSet();
- * slugs.claim("Oak Hill"); // "oak-hill"
- * slugs.claim("Oak Hill"); // "oak-hill-2"
+ * assert.equal(slugs.claim("Oak Hill"), "oak-hill");
+ * assert.equal(slugs.claim("Oak Hill"), "oak-hill-2");
  * ```
  * @module
  */
@@ -25,8 +26,9 @@ export class SlugSet {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { SlugSet } from "./slug.ts";
-   * new SlugSet().claim("!!!"); // "club"
+   * assert.equal(new SlugSet().claim("!!!"), "club");
    * ```
    */
   claim(text: string): string {

@@ -5,8 +5,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { TOWN_PARTS } from "./town_parts.ts";
- * TOWN_PARTS.de.a[0]! + TOWN_PARTS.de.b[0]!; // "Lindendorf"
+ * assert.equal(TOWN_PARTS.de.a[0]! + TOWN_PARTS.de.b[0]!, "Lindendorf");
  * ```
  * @module
  */

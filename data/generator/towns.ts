@@ -5,9 +5,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Rng } from "./random.ts";
  * import { makeTown } from "./towns.ts";
- * makeTown(new Rng(3), "fr"); // "Champroche"
+ * assert.equal(makeTown(new Rng(3), "fr"), "Champroche");
  * ```
  * @module
  */
@@ -24,9 +25,10 @@ function capitalize(text: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Rng } from "./random.ts";
  * import { makeTown } from "./towns.ts";
- * makeTown(new Rng(1), "en"); // "Sumwick"
+ * assert.equal(makeTown(new Rng(1), "en"), "Sumwick");
  * ```
  */
 export function makeTown(rng: Rng, lang: TownLang): string {
@@ -120,9 +122,10 @@ export class TownPools {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { TownPools } from "./towns.ts";
    * const pools = new TownPools(7);
-   * pools.of({ code: "FR-NOR", cities: [], townLang: "fr" }).length; // 24 at most
+   * assert.equal(pools.of({ code: "FR-NOR", cities: [], townLang: "fr" }).length, 24); // at most 24
    * ```
    */
   constructor(seed: number) {
@@ -134,8 +137,11 @@ export class TownPools {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { TownPools } from "./towns.ts";
-   * new TownPools(7).of({ code: "DE-BY", cities: ["München"], townLang: "de" }); // ["Bad Neusee", "Weißburg", …]
+   * const towns = new TownPools(7).of({ code: "DE-BY", cities: ["München"], townLang: "de" });
+   * assert.deepStrictEqual(towns.slice(0, 2), ["Bad Neusee", "Weißburg"]);
+   * assert.ok(!towns.includes("München")); // a region's real cities are not drawn again
    * ```
    */
   of(region: TownRegion): string[] {

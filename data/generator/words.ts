@@ -5,10 +5,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { words } from "./words.ts";
- * words(`
+ * const list = words(`
  * Oak|Maple|
- * Cedar`); // ["Oak", "Maple", "Cedar"]
+ * Cedar`);
+ * assert.deepStrictEqual(list, ["Oak", "Maple", "Cedar"]);
  * ```
  * @module
  */
@@ -18,8 +20,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { words } from "./words.ts";
- * words("Spa | Sauna|Cold plunge"); // ["Spa", "Sauna", "Cold plunge"]
+ * assert.deepStrictEqual(words("Spa | Sauna|Cold plunge"), ["Spa", "Sauna", "Cold plunge"]);
  * ```
  */
 export function words(text: string): string[] {

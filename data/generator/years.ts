@@ -5,9 +5,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Rng } from "./random.ts";
  * import { pickYears } from "./years.ts";
- * pickYears(new Rng(7), "yacht", false, 1750); // { founded: 1933, opened: null }
+ * assert.deepStrictEqual(pickYears(new Rng(7), "yacht", false, 1750), { founded: 1933, opened: null });
  * ```
  * @module
  */
@@ -77,9 +78,10 @@ export interface Years {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Rng } from "./random.ts";
  * import { pickYears } from "./years.ts";
- * pickYears(new Rng(1), "ski", true, undefined).opened; // 2028 (always 2027 to 2029)
+ * assert.equal(pickYears(new Rng(1), "ski", true, undefined).opened, 2028); // always 2027 to 2029
  * ```
  */
 export function pickYears(
