@@ -38,6 +38,7 @@ import {
 } from "../core/search/mod.ts";
 import { type ClubStore, Directory, StoreError } from "../core/store/mod.ts";
 import { writeOut as out } from "./output/stdout.ts";
+import { formatCount } from "./output/text.ts";
 import { requireAccess } from "./permissions.ts";
 
 // A cold `query --format json` must start in about twice an empty script's time
@@ -267,7 +268,8 @@ async function table(records: ClubRecord[], page: SearchPage): Promise<string> {
 
 /**
  * Suggestions as flags, on stderr (stdout keeps the data alone), e.g.
- * `  --q royal --match words   (618 clubs)` or `  without --state   (40000 clubs)`.
+ * `  --q royal --match words   (618 clubs)` or `  without --state   (40,000 clubs)`
+ * (counts with separators, as every CLI message writes them).
  */
 function printSuggestions(suggestions: readonly Suggestion[]): void {
   if (!suggestions.length) return;
@@ -276,7 +278,7 @@ function printSuggestions(suggestions: readonly Suggestion[]): void {
     const changes = Object.entries(params).map(([name, value]) =>
       value === null ? `without --${name}` : `--${name} ${shellWord(value)}`
     );
-    console.error(`  ${changes.join(" ")}   (${total} club${total === 1 ? "" : "s"})`);
+    console.error(`  ${changes.join(" ")}   (${formatCount(total)} club${total === 1 ? "" : "s"})`);
   }
 }
 

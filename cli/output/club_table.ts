@@ -1,6 +1,6 @@
 /**
  * The `query` table: the columns a person scans (name, city, region and
- * country, type, waitlist) fitted to the terminal, and a footer that says
+ * country, type, waitlist; type and waitlist in the website's words) fitted to the terminal, and a footer that says
  * where the page is and how to get the next one, in flags.
  *
  * @example
@@ -11,6 +11,7 @@
  * @module
  */
 import type { ClubRecord } from "../../core/schema/mod.ts";
+import { typeWords, waitlistWords } from "../../core/model/mod.ts";
 import { type ColumnSpec, renderTable } from "./table.ts";
 import { formatCount as fmt } from "./text.ts";
 
@@ -72,8 +73,9 @@ export async function formatClubTable(
     c.name,
     c.city ?? "",
     [c.state, c.country].filter(Boolean).join(", "),
-    c.type ?? "",
-    c.waitlist_status ?? "",
+    // In the website's words (core/model/words.ts), not the stored values.
+    c.type === null ? "" : typeWords(c.type),
+    c.waitlist_status === null ? "" : waitlistWords(c.waitlist_status),
   ]);
   return `${await renderTable(CLUB_COLUMNS, rows, columns)}\n\n${tableFooter(clubs.length, page)}`;
 }

@@ -23,3 +23,4 @@ export * from "./session.ts";
 export * from "./slug.ts";
 export * from "./types.ts";
 export * from "./version.ts";
+export * from "./words.ts";

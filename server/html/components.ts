@@ -13,10 +13,12 @@
  */
 import type { FeeAccess, FeeView } from "../../core/club/mod.ts";
 import type { SearchParam } from "../../core/search/mod.ts";
+import { humanize, WAITLIST_WORDS, waitlistWords } from "../../core/model/mod.ts";
 import { escapeHtml } from "./escape.ts";
 
 /**
- * `country_club` → `Country club`.
+ * `country_club` → `Country club` (core/model/words.ts: the same words on
+ * every surface).
  *
  * @example
  * ```ts
@@ -24,10 +26,7 @@ import { escapeHtml } from "./escape.ts";
  * humanize("by_invitation"); // "By invitation"
  * ```
  */
-export function humanize(value: string): string {
-  const s = value.replace(/_/g, " ");
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
+export { humanize };
 
 /**
  * A club's place line: city, region, country, those it has, as listed.
@@ -45,6 +44,45 @@ export function placeLine(
 }
 
 /**
+ * The label of a club's opening year, in the tense the year calls for:
+ * "Opens" for a year to come (and for a coming-soon club's current year),
+ * "Opened" for a year gone by.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { openedLabel } from "./components.ts";
+ * assert.equal(openedLabel(2028, "coming_soon", 2026), "Opens");
+ * assert.equal(openedLabel(2026, "coming_soon", 2026), "Opens");
+ * assert.equal(openedLabel(2026, "published", 2026), "Opened");
+ * assert.equal(openedLabel(1913, "published", 2026), "Opened");
+ * ```
+ */
+export function openedLabel(
+  year: number,
+  status: string | null,
+  thisYear: number = new Date().getUTCFullYear(),
+): "Opens" | "Opened" {
+  return year > thisYear || (year === thisYear && status === "coming_soon") ? "Opens" : "Opened";
+}
+
+/**
+ * A coming-soon listing in words, with the year it expects to open when
+ * known: the tag on a card and the badge on a profile.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { comingSoonText } from "./components.ts";
+ * assert.equal(comingSoonText(2028), "Coming soon (opens 2028)");
+ * assert.equal(comingSoonText(null), "Coming soon");
+ * ```
+ */
+export function comingSoonText(year: number | null): string {
+  return year ? `Coming soon (opens ${year})` : "Coming soon";
+}
+
+/**
  * A type as a plural heading: `golf` → `Golf clubs`, `country_club` →
  * `Country clubs`.
  *
@@ -59,15 +97,8 @@ export function typeClubs(type: string): string {
   return / club$/i.test(h) ? `${h}s` : `${h} clubs`;
 }
 
-/** How each stored waitlist value reads on a page. */
-export const WAITLIST_TEXT: Readonly<Record<string, string>> = Object.freeze({
-  open: "Open to applications",
-  waitlist: "Waitlist",
-  by_invitation: "By invitation",
-  invite_only: "By invitation",
-  closed: "Closed to new members",
-  unknown: "Not stated",
-});
+/** How each stored waitlist value reads on a page (the one table in core/model/words.ts). */
+export const WAITLIST_TEXT: Readonly<Record<string, string>> = WAITLIST_WORDS;
 
 /**
  * A waitlist value in words; null reads as not stated.
@@ -78,9 +109,7 @@ export const WAITLIST_TEXT: Readonly<Record<string, string>> = Object.freeze({
  * waitlistText("open"); // "Open to applications"
  * ```
  */
-export function waitlistText(value: string | null): string {
-  return WAITLIST_TEXT[value ?? "unknown"] ?? humanize(value ?? "unknown");
-}
+export const waitlistText: (value: string | null) => string = waitlistWords;
 
 /**
  * A waitlist value as a coloured badge (`wl wl-<value>`): a link to the

@@ -142,6 +142,8 @@ a.wl{text-decoration:none}
 .count{color:var(--muted);font-variant-numeric:tabular-nums}
 .facet details summary{cursor:pointer;padding:.35rem 0;color:var(--accent)}
 .facet .note{margin:0 0 .25rem;font-size:.85rem;color:var(--muted)}
+.layout .currency{margin-top:1.5rem}
+.facet .sub{margin:0 0 0 .5rem;padding-left:.75rem;border-left:2px solid var(--line)}
 nav.pages ul{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;list-style:none;padding:0;margin:1.5rem 0 .25rem}
 nav.pages li>a,nav.pages li>span{display:inline-block;padding:.5rem .85rem;border:1px solid var(--line);border-radius:.4rem;min-width:2.75rem;text-align:center}
 nav.pages li>span{color:var(--muted)}
@@ -180,7 +182,7 @@ dd{margin:0}
 `;
 
 /**
- * The stylesheet, about 8 KB, with its hashed path.
+ * The stylesheet, about 12 KB (3 KB compressed), with its hashed path.
  *
  * @example
  * ```ts

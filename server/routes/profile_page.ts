@@ -17,10 +17,12 @@ import { type FeeAccess } from "../../core/club/mod.ts";
 import { findPage, parseSearch, type RawSearch } from "../../core/search/mod.ts";
 import {
   ACCESS_NOTE,
+  comingSoonText,
   escapeHtml,
   humanize,
   imageBox,
   num,
+  openedLabel,
   pageShell,
   placeLine,
   plural,
@@ -109,7 +111,7 @@ function section(title: string, body: string): string {
 function statusText(club: Club): string | null {
   if (club.status === null) return null;
   if (club.status === "coming_soon") {
-    return club.opened_year ? `Coming soon (opens ${club.opened_year})` : "Coming soon";
+    return comingSoonText(club.opened_year);
   }
   // Other statuses (`published`, …) are the directory's bookkeeping: not shown to visitors.
   return club.status === "unclaimed" ? "Not yet confirmed by the club" : null;
@@ -256,7 +258,11 @@ ${
       facts([
         ["Waitlist", escapeHtml(waitlistText(waitlist))],
         ["Founded", text(club.founded_year)],
-        ["Opened", text(club.opened_year)],
+        // "Opens 2028" for a club still to open, "Opened 1913" for one that has.
+        [
+          club.opened_year === null ? "Opened" : openedLabel(club.opened_year, club.status),
+          text(club.opened_year),
+        ],
         ["Currency", text(club.currency)],
       ]),
     )

@@ -13,7 +13,7 @@
  * ```
  * @module
  */
-import { WAITLIST_VALUES } from "../../core/model/mod.ts";
+import { TYPE_GROUPS, WAITLIST_VALUES } from "../../core/model/mod.ts";
 import type { FacetCount, FacetName, Facets } from "../../core/facets/mod.ts";
 import { facetNote } from "./describe.ts";
 import {
@@ -71,16 +71,59 @@ function item(root: string, link: SearchLink, name: FacetName, f: FacetCount, on
   const label = escapeHtml(facetLabel(name, f.value));
   const href = searchHref(root, toggled(link, name, f.value, on));
   return on
-    ? `<li><a href="${href}" aria-current="true"><span><span class="sr">Remove filter: </span>${label} <span aria-hidden="true">✕</span></span><span class="count">${
+    ? `<a href="${href}" aria-current="true"><span><span class="sr">Remove filter: </span>${label} <span aria-hidden="true">✕</span></span><span class="count">${
       num(f.count)
-    }</span></a></li>`
-    : `<li><a href="${href}"><span>${label}</span><span class="count">${
+    }</span></a>`
+    : `<a href="${href}"><span>${label}</span><span class="count">${
       num(f.count)
-    }<span class="sr"> ${f.count === 1 ? "club" : "clubs"}</span></span></a></li>`;
+    }<span class="sr"> ${f.count === 1 ? "club" : "clubs"}</span></span></a>`;
+}
+
+/** A value of a list and the values shown nested under it (the types of a group). */
+interface Node {
+  f: FacetCount;
+  under: Node[];
+}
+
+/**
+ * The group a type is part of (core/model/types.ts TYPE_GROUPS: `golf`
+ * lists `country_club`), among the values of the list; null for none.
+ */
+function groupOf(value: string, present: ReadonlySet<string>): string | null {
+  for (const [group, members] of Object.entries(TYPE_GROUPS)) {
+    if (group !== value && present.has(group) && members.includes(value)) return group;
+  }
+  return null;
+}
+
+/**
+ * The values of a list as a tree, in their order (most clubs first): a type
+ * under the group it is part of, so "Country club" reads as a part of "Golf"
+ * (whose count includes it) rather than a type beside it. Other facets are
+ * flat.
+ */
+function tree(name: FacetName, values: readonly FacetCount[]): Node[] {
+  const nodes = new Map(values.map((f) => [f.value, { f, under: [] as Node[] }]));
+  if (name !== "type") return [...nodes.values()];
+  const present = new Set(nodes.keys());
+  const top: Node[] = [];
+  for (const node of nodes.values()) {
+    const group = groupOf(node.f.value, present);
+    // A group that is itself part of one (`dining` in `city`) keeps its own types under it.
+    if (group === null) top.push(node);
+    else nodes.get(group)!.under.push(node);
+  }
+  return top;
+}
+
+/** Whether a node or any value under it is chosen. */
+function holdsChosen(node: Node, chosen: (value: string) => boolean): boolean {
+  return chosen(node.f.value) || node.under.some((n) => holdsChosen(n, chosen));
 }
 
 /**
  * The `<aside>` of filter lists; a facet missing from `facets` is not shown.
+ * Types are nested under their groups (see {@link tree}).
  *
  * @example
  * ```ts ignore
@@ -97,12 +140,20 @@ export function facetLists(
   const sections = HEADINGS.filter(([name]) => facets[name]?.length).map(([name, heading]) => {
     // `by_invitation` already counts (and finds) clubs stored as `invite_only`.
     const values = facets[name]!.filter((f) => name !== "waitlist" || f.value !== "invite_only");
-    // Chosen values first, so they are never folded away.
-    const chosen = values.filter((f) => selected[name](f.value));
-    const rest = values.filter((f) => !selected[name](f.value));
+    const nodes = tree(name, values);
+    // Chosen values (and the groups holding them) first, so they are never folded away.
+    const chosen = nodes.filter((n) => holdsChosen(n, selected[name]));
+    const rest = nodes.filter((n) => !holdsChosen(n, selected[name]));
     const top = [...chosen, ...rest.slice(0, Math.max(0, SHOWN - chosen.length))];
     const more = rest.slice(top.length - chosen.length);
-    const li = (f: FacetCount) => item(root, link, name, f, selected[name](f.value));
+    const li = (n: Node): string => {
+      const own = item(root, link, name, n.f, selected[name](n.f.value));
+      if (!n.under.length) return `<li>${own}</li>`;
+      // Nested: a screen reader hears the sub-list as part of the group.
+      return `<li>${own}<ul class="sub" aria-label="${
+        escapeHtml(`Part of ${facetLabel(name, n.f.value)}`)
+      }">${n.under.map(li).join("")}</ul></li>`;
+    };
     const id = `facet-${name}`;
     // What the counts are of: the search without this filter, split by its values.
     return `<section class="facet" aria-labelledby="${id}" aria-describedby="${id}-note"><h3 id="${id}">${heading}</h3>

@@ -25,6 +25,7 @@ import { facetCounts, type FacetName } from "../../core/facets/mod.ts";
 import type { ClubStore } from "../../core/store/mod.ts";
 import {
   ACCESS_NOTE,
+  comingSoonText,
   escapeHtml,
   humanize,
   imageBox,
@@ -55,7 +56,9 @@ export { describe } from "./describe.ts";
 function clubItem(root: string, club: Club, fx: Converted | null = null): string {
   const place = placeLine(club);
   const tags = waitlistBadge(club.waitlist_status) +
-    (club.status === "coming_soon" ? '<span class="tag">Coming soon</span>' : "");
+    (club.status === "coming_soon"
+      ? `<span class="tag">${escapeHtml(comingSoonText(club.opened_year))}</span>`
+      : "");
   const views = club.fee_views;
   const fees = [views.initiation, views.annual].every((v) => v.kind === "none")
     ? '<p class="fees muted">No fees on file</p>'
@@ -329,9 +332,9 @@ ${filterPanel(facetLists(root, link, facets, selection(store, link, search)), li
 <section aria-label="Results">
 ${offers}
 ${clubs.length ? feeNote : ""}
-${currencyControl(fx, `${root}/clubs`, [...new URLSearchParams(searchQuery(link))])}
 ${list}
 ${pager(root, link, query.page, last)}
+${currencyControl(fx, `${root}/clubs`, [...new URLSearchParams(searchQuery(link))])}
 </section>
 </div>`;
   const html = pageShell({

@@ -5,7 +5,7 @@ import { clubListJson } from "../../core/search/club_list.ts";
 import { parseSearch } from "../../core/search/query.ts";
 import { findPage } from "../../core/search/search.ts";
 import { FEE_FIGURE_FIELDS } from "../../core/model/mod.ts";
-import { csvFile, fixture, FIXTURE_CSV, sharedFixture } from "../_fixture.ts";
+import { csvFile, fixture, FIXTURE_CSV, numberedClubsCsv, sharedFixture } from "../_fixture.ts";
 import { runMain } from "../_run.ts";
 import { strictTsv } from "./_tsv.ts";
 import { assert, assertEquals } from "../_assert.ts";
@@ -203,6 +203,14 @@ Deno.test("query prints suggestions on stderr when nothing matches, the body on 
   assert(state.stderr.includes("without --state   (30 clubs)"), state.stderr);
   const none = await queryJson("--q", "zzzzzz");
   assertEquals(none.stderr, "");
+});
+
+Deno.test("query's suggestions write counts with thousands separators", async () => {
+  await using big = await fixture({ csv: await numberedClubsCsv(1234) });
+  const r = await runMain(["query", "--type", "golff", "--format", "json", "--db", big.path]);
+  assertEquals(r.code, 0);
+  assertEquals(JSON.parse(r.stdout).suggestions, [{ params: { type: "golf" }, total: 1234 }]);
+  assert(r.stderr.includes("--type golf   (1,234 clubs)"), r.stderr);
 });
 
 Deno.test("query exits 2 naming --q when q is too long or holds a control character", async () => {

@@ -195,7 +195,8 @@ export function summary(
   const order = query.sort === "relevance" ? "best matches first" : "sorted by name";
   const more = last < total ? ` Next: page ${page + 1}.` : "";
   const links = linked ? "" : `\n${NO_LINKS}`;
-  return `${total} clubs match; ${first}-${last} ${order}.${more}\n${listing(clubs)}${links}`;
+  const matching = total === 1 ? "1 club matches" : `${total} clubs match`;
+  return `${matching}; ${first}-${last} ${order}.${more}\n${listing(clubs)}${links}`;
 }
 
 /** The `search_clubs` tool. */

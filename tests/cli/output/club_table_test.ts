@@ -34,3 +34,26 @@ Deno.test("formatClubTable() fits 80 columns, name first, city dropped before pl
   for (const l of narrow) assert(l.length <= 50, l);
   assert(!narrow[0]!.includes("CITY") && narrow[0]!.includes("STATE, COUNTRY"), narrow[0]);
 });
+
+Deno.test("formatClubTable() shows type and waitlist in the website's words, not stored values", async () => {
+  const q = parseSearch({ limit: 200 });
+  assert(q.ok);
+  const page = findPage(fx.store, q.value);
+  const records = fx.store.records(page.ranks);
+  const text = await formatClubTable(records, page, 200);
+  const stored = new Set(records.flatMap((r) => [r.type, r.waitlist_status]));
+  // The fixture has the values the issue named, stored as such.
+  assert(stored.has("country_club") && stored.has("by_invitation"), [...stored].join());
+  assert(!/\b(country_club|by_invitation|invite_only)\b/.test(text), text);
+  // One line per record, in order, under the header.
+  const lines = text.split("\n");
+  const row = (slug: string) => lines[1 + records.findIndex((x) => x.slug === slug)]!;
+  // The same words the website's cards and filters use (one table in core/model/words.ts).
+  const { humanize, waitlistText } = await import("../../../server/html/mod.ts");
+  for (const r of records) {
+    const line = row(r.slug);
+    if (r.type) assert(line.includes(humanize(r.type)), line);
+    if (r.waitlist_status) assert(line.includes(waitlistText(r.waitlist_status)), line);
+  }
+  assert(row("pine-valley-golf-club").includes("By invitation"));
+});

@@ -146,6 +146,9 @@ Deno.test("search_clubs text is a short summary with names, places, links and pa
   assertEquals(past.content[0]!.text, "No clubs on page 9: 30 match, so the last page is 3.");
   const none = await call("search_clubs", { q: "no such club anywhere" });
   assertEquals(none.content[0]!.text, "No club matches these arguments.");
+  // One club: singular.
+  const one = await call("search_clubs", { q: "seminole" });
+  assert(one.content[0]!.text.startsWith("1 club matches; 1-1 sorted by name.\n"));
   // Much shorter than the data, which is in structuredContent.
   const full = await call("search_clubs", { detail: true });
   assert(full.content[0]!.text.length * 3 < JSON.stringify(full.structuredContent).length);

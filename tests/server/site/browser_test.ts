@@ -355,6 +355,36 @@ browserTest(
   },
 );
 
+browserTest(
+  "signed in on a phone with a currency chosen, the first result is still in the top half, the currency form below the results",
+  async () => {
+    await using browsing = await browse({
+      fixture: await sharedFixture({ rates: BUNDLED_RATES_CSV }),
+    });
+    const { origin, member, page, problems } = browsing;
+    await page.setJavaScriptEnabled(false);
+    await page.setCookie({ name: "session", value: member, url: origin });
+    await page.setCookie({ name: "currency", value: "EUR", url: origin });
+    await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+    await go(page, `${origin}/clubs?type=golf&country=United%20States`);
+    assertStrictEquals(await text(page, "header .who"), "Member");
+    const y = await page.$eval(".results > li", (e) => e.getBoundingClientRect().top);
+    assert(y < 422, `the first result starts at ${y} px`);
+    const [list, form] = await Promise.all([
+      page.$eval(".results", (e) => e.getBoundingClientRect().bottom),
+      page.$eval("form.currency", (e) => e.getBoundingClientRect().top),
+    ]);
+    assert(
+      form > list,
+      `the currency form follows the results (${form} px, results end at ${list} px)`,
+    );
+    assert((await text(page, ".results")).includes("(≈ €"), "fees converted");
+    assertStrictEquals(await sideways(page), 0);
+    assertEquals(problems, []);
+    await page.close();
+  },
+);
+
 /** The fixture clubs plus one in St. John's whose name has apostrophes too. */
 async function apostropheFixture(): Promise<Fixture> {
   const text = await Deno.readTextFile(FIXTURE_CSV);
