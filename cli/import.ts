@@ -31,6 +31,7 @@ import {
   byChange,
   changes,
   failureReport,
+  historyLine,
   listDiff,
   located,
   mib,
@@ -130,6 +131,9 @@ export const importCommand: Command = {
         strict: settings.strict,
         onDiff,
         rates,
+        keepSnapshots: settings.keepSnapshots,
+        historyBytes: settings.historyBytes,
+        snapshotDate: settings.snapshotDate ?? undefined,
       });
       progress.done();
       if (s.removedTemps.files.length) {
@@ -148,6 +152,7 @@ export const importCommand: Command = {
       );
       say(numbersLine(s.numbers));
       say(changes(s.diff, dryRun));
+      say(historyLine(s.history, dryRun));
       ratesLines(s.rates, settings.rates).forEach(say);
       entries.sort(byChange);
       if (report) {

@@ -8,6 +8,13 @@ import type { OptionTable, Parsed } from "../core/model/mod.ts";
 import { DECIMALS, ENCODINGS, FORMATS, LIMITS_TEXT, readDelimiter } from "../core/import/mod.ts";
 import { MAX_RATES_BYTES } from "../core/rates/mod.ts";
 import { formatCount as fmt } from "./output/text.ts";
+import {
+  DEFAULT_HISTORY_BYTES,
+  DEFAULT_KEEP_SNAPSHOTS,
+  isDay,
+  MAX_HISTORY_BYTES,
+  MAX_KEEP_SNAPSHOTS,
+} from "../core/history/mod.ts";
 
 /** The input limits, as the usage states them. */
 const LIMITS_NOTE = wrap(
@@ -123,6 +130,38 @@ export const IMPORT_OPTIONS = {
       fmt(MAX_LISTED)
     }; 0 lists none, only the counts`,
   },
+  keepSnapshots: {
+    flag: "keep-snapshots",
+    placeholder: "N",
+    default: DEFAULT_KEEP_SNAPSHOTS,
+    shown: String(DEFAULT_KEEP_SNAPSHOTS),
+    parse: wholeIn(1, MAX_KEEP_SNAPSHOTS),
+    help:
+      "imports the snapshot history keeps, this one included (docs/data.md#snapshot-history); older ones are dropped",
+  },
+  historyBytes: {
+    flag: "history-bytes",
+    placeholder: "N",
+    default: DEFAULT_HISTORY_BYTES,
+    shown: fmt(DEFAULT_HISTORY_BYTES),
+    parse: wholeIn(0, MAX_HISTORY_BYTES),
+    help: `bytes of changes the history keeps, at most ${
+      fmt(MAX_HISTORY_BYTES)
+    }; the oldest snapshots are dropped first`,
+  },
+  /** null: the day the import runs (UTC). */
+  snapshotDate: {
+    flag: "snapshot-date",
+    placeholder: "DAY",
+    default: null,
+    shown: "the day the import runs (UTC)",
+    parse: (raw: string): Parsed<string | null> =>
+      isDay(raw) ? { ok: true, value: raw } : {
+        ok: false,
+        reason: `must be a day written YYYY-MM-DD, such as 2025-03-03, got "${raw}"`,
+      },
+    help: "the snapshot's date in the history, YYYY-MM-DD",
+  },
   wait: {
     flag: "wait",
     switch: true,
@@ -133,11 +172,23 @@ export const IMPORT_OPTIONS = {
   },
 } satisfies OptionTable;
 
+/** A whole number from `min` to `max`, written in digits. */
+function wholeIn(min: number, max: number): (raw: string) => Parsed<number> {
+  return (raw) =>
+    /^\d{1,9}$/.test(raw) && Number(raw) >= min && Number(raw) <= max
+      ? { ok: true, value: Number(raw) }
+      : {
+        ok: false,
+        reason: `must be a whole number from ${fmt(min)} to ${fmt(max)}, got "${raw}"`,
+      };
+}
+
 /** The `--help` text of `import`. */
 export const IMPORT_USAGE =
   `Usage: main.ts import <file | -> [--db PATH] [--rates FILE] [--format F]
        [--encoding E] [--delimiter C] [--decimal D] [--strict] [--dry-run]
-       [--diff] [--report json] [--max-errors N] [--wait]
+       [--diff] [--report json] [--max-errors N] [--keep-snapshots N]
+       [--history-bytes N] [--snapshot-date DAY] [--wait]
 
 Rebuilds the directory database from a snapshot: CSV (.csv; the delimiter,
 one of , ; tab |, is read from the header line), TSV (.tsv), NDJSON (.ndjson,
@@ -152,7 +203,10 @@ snapshot also holds the exchange rates the website converts fees with:
 file is refused like an invalid snapshot. A CSV's numbers are read under
 one rule, a decimal point or a decimal comma (--decimal, else read from the
 file); a number such as 25.000 or 1,234, which reads both ways, is an error
-naming the flag that reads it, never a guess.
+naming the flag that reads it, never a guess. Each import records its
+snapshot and the clubs it added, removed and changed in the database's
+history, which keeps the last --keep-snapshots imports within
+--history-bytes (the website's What's new, feeds, /api/v1/changes).
 ${LIMITS_NOTE}
 
 Options:

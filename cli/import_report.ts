@@ -116,6 +116,27 @@ export function changes(diff: DiffResult, dryRun: boolean): string {
   } unchanged (matched by id)`;
 }
 
+/** Bytes in KB under a megabyte, else in MB. */
+const size = (bytes: number) => bytes < 1048576 ? `${(bytes / 1024).toFixed(1)} KB` : mib(bytes);
+
+/** The "history" line: the snapshot recorded (or that would be) and what the history keeps. */
+export function historyLine(h: ImportSummary["history"], dryRun: boolean): string {
+  const s = h.snapshot;
+  const listed = !s.compared
+    ? "no changes listed (nothing to compare with)"
+    : s.complete
+    ? `${fmt(h.recorded)} change${h.recorded === 1 ? "" : "s"} listed`
+    : `${fmt(h.recorded)} of ${
+      fmt(s.added + s.removed + s.changed)
+    } changes listed (--history-bytes)`;
+  const dropped = h.dropped ? `, ${fmt(h.dropped)} oldest dropped` : "";
+  return `History${dryRun ? " if applied" : ""}: snapshot ${s.id} of ${s.date}, ${listed}; ${
+    fmt(h.kept)
+  } of at most ${fmt(h.keepSnapshots)} snapshots kept${dropped}, ${size(h.bytes)} of ${
+    size(h.historyBytes)
+  }`;
+}
+
 const CHANGE_ORDER = { added: 0, removed: 1, changed: 2 } as const;
 
 /** Added, then removed, then changed clubs, each by name. */
@@ -198,6 +219,15 @@ export function successReport(
       }
       : { compared: false, reason: s.diff.reason },
     rates: s.rates,
+    history: {
+      snapshot: s.history.snapshot,
+      recorded: s.history.recorded,
+      kept: s.history.kept,
+      dropped: s.history.dropped,
+      bytes: s.history.bytes,
+      keep_snapshots: s.history.keepSnapshots,
+      history_bytes: s.history.historyBytes,
+    },
     seconds: seconds(s.seconds),
     timing: Object.fromEntries(Object.entries(s.timing).map(([k, v]) => [k, seconds(v)])),
   };

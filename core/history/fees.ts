@@ -10,7 +10,7 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import { feeChanges } from "./fees.ts";
- * const old = { initiation_fee: 10000, annual_dues: null, monthly_dues: null, fee_tier: "verified", currency: "USD" };
+ * const old = { initiation_fee: 10000, annual_dues: null, monthly_dues: null, fee_tier: "verified", currency: "USD" } as const;
  * const now = { ...old, initiation_fee: 12500 };
  * assert.deepStrictEqual(feeChanges({ old, new: now }, "band"), [{ field: "fees", old: null, new: null }]);
  * assert.deepStrictEqual(feeChanges({ old, new: now }, "exact")[0], {
