@@ -37,7 +37,7 @@ import type { AppConfig } from "./config.ts";
 import { accessLog } from "./middleware/access_log.ts";
 import { deprecation } from "./middleware/deprecation.ts";
 import type { AppEnv } from "./http/env.ts";
-import { createProblems } from "./http/problem.ts";
+import { createProblems } from "./respond/mod.ts";
 import { rateLimit } from "./middleware/rate_limit.ts";
 import { requestId } from "./middleware/request_id.ts";
 import { responseHeaders } from "./middleware/response_headers.ts";

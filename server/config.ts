@@ -15,36 +15,14 @@
  */
 import type { Directory } from "../core/store/mod.ts";
 import type { FeeAccess } from "../core/club/mod.ts";
-import type { RateTable } from "./http/rate_table.ts";
-import type { RateStore } from "./http/rate_store.ts";
 import type { Parsed } from "../core/model/mod.ts";
 import type { ProbeOptions } from "./routes/health.ts";
 
-/** How many requests a client may send per window (docs/api.md#rate-limit-headers). */
-export interface RateLimitConfig {
-  /** Requests allowed per window. */
-  limit: number;
-  /** Window length in seconds. */
-  windowSeconds: number;
-  /**
-   * The counter table. Pass the same table (or one built on the same
-   * `SharedArrayBuffer`) to every worker so a client's limit is shared;
-   * omitted, the app makes its own.
-   */
-  table?: RateTable;
-  /** Where to count instead of `table`: a shared store such as Redis (http/rate_store.ts). */
-  store?: RateStore;
-}
-
-/** Deprecation of the API version (docs/api.md#versioning-in-the-contract), sent on every /api/v1 response. */
-export interface DeprecationConfig {
-  /** When the version was deprecated: a date (ISO or HTTP-date) or `@<epoch seconds>`. */
-  deprecation: string;
-  /** When it stops answering: a date (ISO or HTTP-date). */
-  sunset: string;
-  /** A page about the deprecation, sent as `Link: <…>; rel="deprecation"`. */
-  link?: string;
-}
+// The settings each middleware reads are defined beside it (the middlewares sit below this file).
+export type { RateLimitConfig } from "./middleware/rate_limit.ts";
+export type { DeprecationConfig } from "./middleware/deprecation.ts";
+import type { RateLimitConfig } from "./middleware/rate_limit.ts";
+import type { DeprecationConfig } from "./middleware/deprecation.ts";
 
 /** Everything {@link createApp} needs. Only `directory` has no default. */
 export interface AppConfig {

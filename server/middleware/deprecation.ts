@@ -12,9 +12,18 @@
  * @module
  */
 import type { MiddlewareHandler } from "hono";
-import type { DeprecationConfig } from "../config.ts";
 import type { AppEnv } from "../http/env.ts";
 import { addResponseHeader } from "../respond/mod.ts";
+
+/** Deprecation of the API version (docs/api.md#versioning-in-the-contract), sent on every /api/v1 response. */
+export interface DeprecationConfig {
+  /** When the version was deprecated: a date (ISO or HTTP-date) or `@<epoch seconds>`. */
+  deprecation: string;
+  /** When it stops answering: a date (ISO or HTTP-date). */
+  sunset: string;
+  /** A page about the deprecation, sent as `Link: <…>; rel="deprecation"`. */
+  link?: string;
+}
 
 const EPOCH = /^@-?\d+$/;
 

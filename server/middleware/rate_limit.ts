@@ -19,14 +19,29 @@
  * @module
  */
 import type { Context, MiddlewareHandler, Next } from "hono";
-import { ADVERTISED_RATE_LIMIT, type RateLimitConfig } from "../config.ts";
+import { ADVERTISED_RATE_LIMIT } from "../../core/model/mod.ts";
 import { clientAddress } from "../http/client_address.ts";
 import { rateKey } from "../http/rate_key.ts";
 import type { AppEnv } from "../http/env.ts";
-import type { Problems } from "../http/problem.ts";
-import { addResponseHeader } from "../respond/mod.ts";
+import { addResponseHeader, type Problems } from "../respond/mod.ts";
 import { RateTable } from "../http/rate_table.ts";
-import { LocalRateStore, type RateHit } from "../http/rate_store.ts";
+import { LocalRateStore, type RateHit, type RateStore } from "../http/rate_store.ts";
+
+/** How many requests a client may send per window (docs/api.md#rate-limit-headers). */
+export interface RateLimitConfig {
+  /** Requests allowed per window. */
+  limit: number;
+  /** Window length in seconds. */
+  windowSeconds: number;
+  /**
+   * The counter table. Pass the same table (or one built on the same
+   * `SharedArrayBuffer`) to every worker so a client's limit is shared;
+   * omitted, the app makes its own.
+   */
+  table?: RateTable;
+  /** Where to count instead of `table`: a shared store such as Redis (../http/rate_store.ts). */
+  store?: RateStore;
+}
 
 /** Options of {@link rateLimit}. */
 export interface RateLimitOptions {

@@ -14,7 +14,7 @@ import type { Json } from "./schemas.ts";
 /**
  * Every `Cache-Control` value the app sends, with why: what the routes set
  * (server/routes/clubs.ts, index.ts, problems.ts, profile.ts, the site's
- * pages, server/http/problem.ts). A test sends a request for every
+ * pages, server/respond/problem.ts). A test sends a request for every
  * documented operation and holds the document to what comes back.
  *
  * @example

@@ -23,6 +23,7 @@
 export { send, type SendInit } from "./send.ts";
 export { type CachedBody, type CachedInit, sendCached } from "./cached.ts";
 export { type FailureProblem, problemOf } from "./classify.ts";
+export * from "./problem.ts";
 export { ifNoneMatchHolds, notModified, strongTag, tagOf, weakTag } from "./validators.ts";
 export { addCollectedHeaders, addResponseHeader, collectHeaders } from "./collect.ts";
 export { isNegotiated } from "./_negotiated.ts";

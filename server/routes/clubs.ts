@@ -55,11 +55,10 @@ import { asciiJson, ProblemError } from "../../core/model/mod.ts";
 import { type FeeAccess } from "../../core/club/mod.ts";
 import { baseUrlOf } from "../http/base_url.ts";
 import type { AppEnv } from "../http/env.ts";
-import type { Problems } from "../http/problem.ts";
 import { encodedBytes } from "../http/compress.ts";
 import { queryPairs } from "../http/query_pairs.ts";
 import { rawSearchOf, SCALAR_PARAMS } from "../http/search_params.ts";
-import { type CachedBody, sendCached } from "../respond/mod.ts";
+import { type CachedBody, type Problems, sendCached } from "../respond/mod.ts";
 
 /** Options of {@link clubsRoute}. */
 export interface ClubsRouteOptions {

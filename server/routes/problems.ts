@@ -22,7 +22,7 @@ import { baseUrlOf } from "../http/base_url.ts";
 import type { AppEnv } from "../http/env.ts";
 import { escapeHtml, PAGE_HEADERS as HTML_SAFETY, pageShell } from "../html/mod.ts";
 import { sendCached, tagOf } from "../respond/mod.ts";
-import { PROBLEM_TYPE, type ProblemBody, type Problems } from "../http/problem.ts";
+import { PROBLEM_TYPE, type ProblemBody, type Problems } from "../respond/mod.ts";
 
 /** Options of {@link problemPages}. */
 export interface ProblemPagesOptions {

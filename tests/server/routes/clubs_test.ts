@@ -5,7 +5,7 @@ import { MEMO_BUDGET_BYTES } from "../../../core/store/memo.ts";
 import { CLUB_FIELDS } from "../../../core/schema/club.ts";
 import { Hono } from "hono";
 import { clubsRoute, linkParams, pageLinks, queryCache } from "../../../server/routes/clubs.ts";
-import { createProblems } from "../../../server/http/problem.ts";
+import { createProblems } from "../../../server/respond/mod.ts";
 import { readSearchParams } from "../../../server/http/search_params.ts";
 import { get, getJson, names, testApp } from "../_helpers.ts";
 import { assert, assertEquals, assertMatch, assertStrictEquals } from "../../_assert.ts";

@@ -5,7 +5,7 @@ import type { FeeAccess } from "../../../core/club/mod.ts";
 import { toApiClub } from "../../../core/club/mod.ts";
 import { newToken, SessionStore, sessionStorePath } from "../../../core/sessions/mod.ts";
 import type { AppEnv } from "../../../server/http/env.ts";
-import { createProblems } from "../../../server/http/problem.ts";
+import { createProblems } from "../../../server/respond/mod.ts";
 import { profileRoutes } from "../../../server/routes/profile.ts";
 import { escapeHtml as esc, STYLESHEET } from "../../../server/html/mod.ts";
 import { PROBLEMS } from "../../../core/model/problems.ts";

@@ -17,9 +17,10 @@
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { type ProblemCode, ProblemError, PROBLEMS } from "../../core/model/mod.ts";
-import { baseUrlOf } from "./base_url.ts";
-import type { AppEnv } from "./env.ts";
-import { problemOf, send } from "../respond/mod.ts";
+import { baseUrlOf } from "../http/base_url.ts";
+import type { AppEnv } from "../http/env.ts";
+import { problemOf } from "./classify.ts";
+import { send } from "./send.ts";
 
 /** Media type of every error body. */
 export const PROBLEM_TYPE = "application/problem+json";
