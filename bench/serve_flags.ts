@@ -22,9 +22,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SERVE_ENV, SERVE_V8_FLAGS } from "./serve_flags.ts";
  * const args = ["run", "-A", SERVE_V8_FLAGS, "main.ts", "serve"];
  * new Deno.Command(Deno.execPath(), { args, env: SERVE_ENV });
+ * assert.ok(SERVE_V8_FLAGS.startsWith("--v8-flags="));
+ * assert.equal(SERVE_ENV.MALLOC_MMAP_THRESHOLD_, "131072"); // as `deno task serve` sets it
  * ```
  * @module
  */
@@ -59,8 +62,9 @@ export const IMPORT_V8_FLAGS: string = taskV8Flags(CONFIG, "import");
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { taskEnv } from "./serve_flags.ts";
- * taskEnv({ tasks: { t: "A=1 B=x deno run main.ts" } }, "t"); // { A: "1", B: "x" }
+ * assert.deepStrictEqual(taskEnv({ tasks: { t: "A=1 B=x deno run main.ts" } }, "t"), { A: "1", B: "x" });
  * ```
  */
 export function taskEnv(

@@ -35,9 +35,10 @@ export class UsageError extends Error {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { closest } from "./args.ts";
- * await closest("tpye", ["type", "state", "country"]); // "type"
- * await closest("zzz", ["type"]); // null
+ * assert.equal(await closest("tpye", ["type", "state", "country"]), "type");
+ * assert.equal(await closest("zzz", ["type"]), null);
  * ```
  */
 export async function closest(given: string, known: readonly string[]): Promise<string | null> {

@@ -241,9 +241,10 @@ export function helpFlagLine(column: number): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { choice } from "./options.ts";
- * choice(["csv", "tsv"] as const)("tsv"); // { ok: true, value: "tsv" }
- * choice(["csv", "tsv"] as const)("xml").ok; // false
+ * assert.deepStrictEqual(choice(["csv", "tsv"] as const)("tsv"), { ok: true, value: "tsv" });
+ * assert.equal(choice(["csv", "tsv"] as const)("xml").ok, false);
  * ```
  */
 export function choice<T extends string>(allowed: readonly T[]): (raw: string) => Parsed<T> {

@@ -51,8 +51,9 @@ export function denoVersionProblem(version: string = Deno.version.deno): string 
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { portInUseMessage } from "./serve_startup.ts";
- * portInUseMessage("::1", 8080).startsWith("[::1]:8080 is already in use"); // true
+ * assert.ok(portInUseMessage("::1", 8080).startsWith("[::1]:8080 is already in use"));
  * ```
  */
 export function portInUseMessage(hostname: string, port: number): string {
@@ -67,8 +68,9 @@ export function portInUseMessage(hostname: string, port: number): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isAddrInUse } from "./serve_startup.ts";
- * isAddrInUse(new Error("Address already in use (os error 98)")); // true
+ * assert.ok(isAddrInUse(new Error("Address already in use (os error 98)")));
  * ```
  */
 export function isAddrInUse(e: unknown): boolean {

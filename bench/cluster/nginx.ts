@@ -32,8 +32,11 @@ export const SITE_CONF = new URL("../../deploy/nginx/clubdir.conf", import.meta.
  *
  * @example
  * ```ts
- * import type { SiteOptions } from "./nginx.ts";
+ * import assert from "node:assert/strict";
+ * import { renderSite, SITE_CONF, type SiteOptions } from "./nginx.ts";
  * const o: SiteOptions = { listenPort: 18080, replicas: [18001, 18002, 18003] };
+ * const site = renderSite(await Deno.readTextFile(SITE_CONF), o);
+ * assert.ok(o.replicas.every((port) => site.includes(`127.0.0.1:${port}`)));
  * ```
  */
 export interface SiteOptions {
@@ -54,9 +57,10 @@ const LISTEN = /^(\s*)listen\s+[^;]+;\s*$/;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { renderSite } from "./nginx.ts";
  * const conf = "upstream u {\n    server 127.0.0.1:8001 max_fails=1;\n}\nserver {\n    listen 80;\n}\n";
- * renderSite(conf, { listenPort: 9000, replicas: [9001, 9002] }).includes("127.0.0.1:9002"); // true
+ * assert.ok(renderSite(conf, { listenPort: 9000, replicas: [9001, 9002] }).includes("127.0.0.1:9002"));
  * ```
  */
 export function renderSite(conf: string, options: SiteOptions): string {
@@ -94,8 +98,9 @@ export function renderSite(conf: string, options: SiteOptions): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { LOG_FORMAT } from "./nginx.ts";
- * LOG_FORMAT.includes("$upstream_addr"); // true
+ * assert.ok(LOG_FORMAT.includes("$upstream_addr"));
  * ```
  */
 export const LOG_FORMAT =
@@ -168,8 +173,9 @@ http {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseLogLine } from "./nginx.ts";
- * parseLogLine('127.0.0.2 429 "127.0.0.1:18002" "429" 0.001 "/api/v1/clubs"')?.status; // 429
+ * assert.equal(parseLogLine('127.0.0.2 429 "127.0.0.1:18002" "429" 0.001 "/api/v1/clubs"')?.status, 429);
  * ```
  */
 export function parseLogLine(
@@ -203,10 +209,11 @@ export function parseLogLine(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { cutMidResponse } from "./nginx.ts";
  * const line = '2026/11/26 18:40:01 [error] 812#812: *5120 upstream prematurely closed connection ' +
  *   'while reading upstream, client: 127.0.0.1, upstream: "http://127.0.0.1:8002/api/v1/clubs"';
- * cutMidResponse(line, 8002); // true
+ * assert.ok(cutMidResponse(line, 8002));
  * ```
  */
 export function cutMidResponse(line: string, port: number): boolean {
@@ -223,8 +230,9 @@ export function cutMidResponse(line: string, port: number): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { failedRequests } from "./nginx.ts";
- * failedRequests({ non2xx: 0, errors: 1, errorKinds: { read: 1 } }, 1); // { failed: 0, cut: 1 }
+ * assert.deepStrictEqual(failedRequests({ non2xx: 0, errors: 1, errorKinds: { read: 1 } }, 1), { failed: 0, cut: 1 });
  * ```
  */
 export function failedRequests(

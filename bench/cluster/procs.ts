@@ -35,8 +35,9 @@ export interface Proc {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { freePort } from "./procs.ts";
- * freePort() > 0; // true
+ * assert.ok(freePort() > 0);
  * ```
  */
 export function freePort(): number {

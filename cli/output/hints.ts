@@ -7,9 +7,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { cliHint } from "./hints.ts";
- * cliHint("Send page as a whole number from 1: GET /api/v1/clubs?page=1&limit=50", "page");
- * // "Send --page as a whole number from 1: main.ts query --page 1 --limit 50"
+ * assert.equal(
+ *   cliHint("Send page as a whole number from 1: GET /api/v1/clubs?page=1&limit=50", "page"),
+ *   "Send --page as a whole number from 1: main.ts query --page 1 --limit 50",
+ * );
  * ```
  * @module
  */
@@ -30,9 +33,12 @@ function asCommand(_: string, query: string | undefined): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { cliHint } from "./hints.ts";
- * cliHint("Send waitlist as a list: GET /api/v1/clubs?waitlist=open,waitlist", "waitlist");
- * // "Send --waitlist as a list: main.ts query --waitlist open,waitlist"
+ * assert.equal(
+ *   cliHint("Send waitlist as a list: GET /api/v1/clubs?waitlist=open,waitlist", "waitlist"),
+ *   "Send --waitlist as a list: main.ts query --waitlist open,waitlist",
+ * );
  * ```
  */
 export function cliHint(hint: string, param?: string): string {

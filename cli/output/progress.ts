@@ -4,10 +4,13 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { progressReporter } from "./progress.ts";
  * const p = progressReporter(1_000_000);
- * p.update(5000, 250_000);
- * p.done();
+ * assert.doesNotThrow(() => {
+ *   p.update(5000, 250_000); // draws only on a terminal
+ *   p.done();
+ * });
  * ```
  * @module
  */

@@ -8,13 +8,14 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { renderTable } from "./table.ts";
  * const text = await renderTable(
  *   [{ head: "NAME", min: 10 }, { head: "CITY", min: 6, cut: 1, drop: 1 }],
  *   [["Royal St. George's Golf Club", "Sandwich"]],
  *   24,
  * );
- * // "NAME                CITY\nRoyal St. George'…  Sa…"
+ * assert.equal(text, "NAME              CITY\nRoyal St. Georg…  Sandw…");
  * ```
  * @module
  */
@@ -46,9 +47,12 @@ export const MIN_COLUMNS = 20;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { fitColumns } from "./table.ts";
- * fitColumns([{ head: "A", min: 3 }, { head: "B", drop: 1 }], [["abcdef", "xyz"]], 8, (t) => t.length);
- * // { keep: [0], widths: [6] }
+ * const columns = [{ head: "A", min: 3 }, { head: "B", drop: 1 }];
+ * const fit = (width: number) => fitColumns(columns, [["abcdef", "xyz"]], width, (t) => t.length);
+ * assert.deepStrictEqual(fit(8), { keep: [0, 1], widths: [3, 3] }); // A cut to its minimum
+ * assert.deepStrictEqual(fit(7), { keep: [0], widths: [6] }); // B dropped, A whole again
  * ```
  */
 export function fitColumns(
@@ -91,8 +95,9 @@ export function fitColumns(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { renderTable } from "./table.ts";
- * await renderTable([{ head: "CITY" }], [["東京"]], 80); // "CITY\n東京"
+ * assert.equal(await renderTable([{ head: "CITY" }], [["東京"]], 80), "CITY\n東京");
  * ```
  */
 export async function renderTable(

@@ -61,9 +61,10 @@ const narrowWidth: Width = (text) => text.length;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { loadWidth } from "./text.ts";
- * (await loadWidth(["Málaga"]))("Málaga"); // 6
- * (await loadWidth(["e\u0301"]))("e\u0301"); // 1
+ * assert.equal((await loadWidth(["Málaga"]))("Málaga"), 6);
+ * assert.equal((await loadWidth(["e\u0301"]))("e\u0301"), 1);
  * ```
  */
 export async function loadWidth(texts: Iterable<string>): Promise<Width> {

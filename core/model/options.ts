@@ -10,6 +10,7 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { OptionTable, SettingsOf } from "./options.ts";
  * const table = {
  *   port: {
@@ -23,7 +24,7 @@
  *   },
  * } satisfies OptionTable;
  * const settings: SettingsOf<typeof table> = { port: 8080 };
- * settings.port; // 8080
+ * assert.equal(settings.port, 8080);
  * ```
  * @module
  */

@@ -5,8 +5,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SESSION_COOKIE } from "./session.ts";
- * `${SESSION_COOKIE}=cds_…; Path=/; HttpOnly`; // "session=cds_…; Path=/; HttpOnly"
+ * assert.equal(`${SESSION_COOKIE}=cds_…; Path=/; HttpOnly`, "session=cds_…; Path=/; HttpOnly");
  * ```
  * @module
  */

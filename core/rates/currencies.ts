@@ -5,10 +5,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { currencyName, isCurrencyCode } from "./currencies.ts";
- * isCurrencyCode("EUR"); // true
- * isCurrencyCode("XYZ"); // false
- * currencyName("CHF"); // "Swiss Franc"
+ * assert.ok(isCurrencyCode("EUR"));
+ * assert.equal(isCurrencyCode("XYZ"), false);
+ * assert.equal(currencyName("CHF"), "Swiss Franc");
  * ```
  * @module
  */

@@ -5,8 +5,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ClubRecordSchema } from "./club.ts";
- * ClubRecordSchema.shape.waitlist_status.parse("open");
+ * assert.equal(ClubRecordSchema.shape.waitlist_status.parse("open"), "open");
+ * assert.equal(ClubRecordSchema.shape.waitlist_status.safeParse("maybe").success, false);
  * ```
  * @module
  */

@@ -73,8 +73,11 @@ export function searchParamDescription(name: SearchParam): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SuggestionSchema } from "./search.ts";
- * SuggestionSchema.parse({ params: { type: "golf" }, total: 13 });
+ * const suggestion = { params: { type: "golf" }, total: 13 };
+ * assert.deepStrictEqual(SuggestionSchema.parse(suggestion), suggestion);
+ * assert.equal(SuggestionSchema.safeParse({ params: {}, total: -1 }).success, false);
  * ```
  */
 export const SuggestionSchema = z.object({
@@ -93,8 +96,9 @@ export const SuggestionSchema = z.object({
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SuggestionsSchema } from "./search.ts";
- * SuggestionsSchema.parse([]);
+ * assert.deepStrictEqual(SuggestionsSchema.parse([]), []);
  * ```
  */
 export const SuggestionsSchema = z.array(SuggestionSchema).describe(

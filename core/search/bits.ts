@@ -207,9 +207,11 @@ function lastPageOfBits(set: Uint32Array, offset: number, limit: number, count: 
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bitsWhere, eachBit } from "./bits.ts";
  * const seen: number[] = [];
- * eachBit(bitsWhere(16, (i) => [9, 3].includes(i)), (i) => (seen.push(i), true)); // seen: [3, 9]
+ * eachBit(bitsWhere(16, (i) => [9, 3].includes(i)), (i) => (seen.push(i), true));
+ * assert.deepStrictEqual(seen, [3, 9]);
  * ```
  */
 export function eachBit(set: Uint32Array, visit: (i: number) => boolean): void {

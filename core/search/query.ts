@@ -5,9 +5,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseSearch } from "./query.ts";
  * const r = parseSearch({ state: "FL", page: "02" });
- * if (r.ok) console.log(r.value.state, r.value.page); // "US-FL" 2
+ * assert.ok(r.ok);
+ * assert.equal(r.value.state, "FL");
+ * assert.equal(r.value.page, 2);
  * ```
  * @module
  */
@@ -95,9 +98,11 @@ export interface SearchDefaults {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { MCP_SEARCH_DEFAULTS, parseSearch } from "./query.ts";
  * const r = parseSearch({ q: "aberdeen royal" }, MCP_SEARCH_DEFAULTS);
- * if (r.ok) r.value.match; // "words"
+ * assert.ok(r.ok);
+ * assert.equal(r.value.match, "words");
  * ```
  */
 export const MCP_SEARCH_DEFAULTS: Readonly<SearchDefaults> = Object.freeze({ match: "words" });

@@ -13,12 +13,13 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { OnDemand } from "./on_demand.ts";
  * const known = new Set(["a"]);
  * const lookups = new OnDemand((key) => Promise.resolve(known.has(key)));
  * await lookups.ask("b"); // asks the store once
- * lookups.ask("b"); // undefined: remembered as unknown
- * lookups.stats.asked; // 1
+ * assert.equal(lookups.ask("b"), undefined); // remembered as unknown
+ * assert.equal(lookups.stats.asked, 1);
  * ```
  * @module
  */
@@ -28,8 +29,16 @@
  *
  * @example
  * ```ts
- * import { ON_DEMAND_LIMITS, type OnDemandLimits } from "./on_demand.ts";
- * const tight: OnDemandLimits = { ...ON_DEMAND_LIMITS, maxInFlight: 4 };
+ * import assert from "node:assert/strict";
+ * import { ON_DEMAND_LIMITS, OnDemand, type OnDemandLimits } from "./on_demand.ts";
+ * const tight: OnDemandLimits = { ...ON_DEMAND_LIMITS, maxInFlight: 1 };
+ * const store = Promise.withResolvers<boolean>();
+ * const lookups = new OnDemand(() => store.promise, tight);
+ * const first = lookups.ask("a");
+ * assert.equal(lookups.ask("b"), undefined); // every slot taken: answered "unknown" at once
+ * store.resolve(true);
+ * await first;
+ * assert.equal(lookups.stats.shed, 1);
  * ```
  */
 export interface OnDemandLimits {
@@ -48,8 +57,9 @@ export interface OnDemandLimits {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ON_DEMAND_LIMITS } from "./on_demand.ts";
- * ON_DEMAND_LIMITS.timeoutMs; // 75
+ * assert.equal(ON_DEMAND_LIMITS.timeoutMs, 75);
  * ```
  */
 export const ON_DEMAND_LIMITS: Readonly<OnDemandLimits> = {
@@ -64,8 +74,12 @@ export const ON_DEMAND_LIMITS: Readonly<OnDemandLimits> = {
  *
  * @example
  * ```ts
- * import type { OnDemandStats } from "./on_demand.ts";
+ * import assert from "node:assert/strict";
+ * import { OnDemand, type OnDemandStats } from "./on_demand.ts";
+ * const lookups = new OnDemand(() => Promise.resolve(true));
+ * await lookups.ask("a");
  * const s: OnDemandStats = { asked: 1, missHits: 0, shed: 0, timedOut: 0 };
+ * assert.deepStrictEqual(lookups.stats, s);
  * ```
  */
 export interface OnDemandStats {
@@ -106,9 +120,16 @@ export class OnDemand {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { OnDemand } from "./on_demand.ts";
-   * new OnDemand(() => Promise.resolve(false), { timeoutMs: 50, maxInFlight: 8,
-   *   missTtlMs: 1_000, maxMisses: 100 });
+   * let clock = 0;
+   * const lookups = new OnDemand(() => Promise.resolve(false), { timeoutMs: 50, maxInFlight: 8,
+   *   missTtlMs: 1_000, maxMisses: 100 }, () => clock);
+   * await lookups.ask("x");
+   * assert.equal(lookups.ask("x"), undefined); // a miss is remembered…
+   * clock = 2_000;
+   * await lookups.ask("x"); // …for missTtlMs
+   * assert.equal(lookups.stats.asked, 2);
    * ```
    */
   constructor(

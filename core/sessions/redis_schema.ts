@@ -30,8 +30,9 @@ import { hashToken, hexOf } from "./token.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SESSION_KEYS } from "./redis_schema.ts";
- * SESSION_KEYS.records; // "{clubdir}:sessions"
+ * assert.equal(SESSION_KEYS.records, "{clubdir}:sessions");
  * ```
  */
 export const SESSION_KEYS = {
@@ -172,8 +173,11 @@ export type SessionClient = ReturnType<typeof makeClient>;
  *
  * @example
  * ```ts
- * import type { StoredRecord } from "./redis_schema.ts";
+ * import assert from "node:assert/strict";
+ * import { recordJson, type StoredRecord } from "./redis_schema.ts";
  * const r: StoredRecord = { hash: "ab", tier: "free", label: null, createdAt: 0, expiresAt: 1 };
+ * const session = { id: "3f9a0c12be", tier: "free", label: null, createdAt: 0, expiresAt: 1, revokedAt: null } as const;
+ * assert.deepStrictEqual(JSON.parse(recordJson("ab", session)), r);
  * ```
  */
 export interface StoredRecord {
@@ -190,8 +194,9 @@ export interface StoredRecord {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { redisTokenHash } from "./redis_schema.ts";
- * redisTokenHash("cds_x").length; // 64
+ * assert.equal(redisTokenHash("cds_x").length, 64);
  * ```
  */
 export function redisTokenHash(token: string): string {
@@ -203,9 +208,11 @@ export function redisTokenHash(token: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { recordJson } from "./redis_schema.ts";
- * recordJson("ab", { id: "3f9a0c12be", tier: "free", label: null, createdAt: 0,
- *   expiresAt: 1, revokedAt: null }); // '{"hash":"ab","tier":"free",…}'
+ * const json = recordJson("ab", { id: "3f9a0c12be", tier: "free", label: null, createdAt: 0,
+ *   expiresAt: 1, revokedAt: null });
+ * assert.ok(json.startsWith('{"hash":"ab","tier":"free",'));
  * ```
  */
 export function recordJson(hash: string, session: SessionInfo): string {
@@ -224,8 +231,9 @@ export function recordJson(hash: string, session: SessionInfo): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseRecord } from "./redis_schema.ts";
- * parseRecord("3f9a0c12be", "not json", null); // null
+ * assert.equal(parseRecord("3f9a0c12be", "not json", null), null);
  * ```
  */
 export function parseRecord(

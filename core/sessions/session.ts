@@ -5,10 +5,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { newSessionAttempts, sessionState, TIER_ACCESS } from "./session.ts";
  * const [s] = newSessionAttempts({ tier: "member", ttlMs: 60_000, now: 0 });
- * TIER_ACCESS[s!.tier]; // "exact"
- * sessionState(s!, 60_000); // "expired"
+ * assert.equal(TIER_ACCESS[s!.tier], "exact");
+ * assert.equal(sessionState(s!, 60_000), "expired");
  * ```
  * @module
  */
@@ -20,8 +21,9 @@ import { hexOf } from "./token.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SESSION_TIERS } from "./session.ts";
- * SESSION_TIERS.includes("member"); // true
+ * assert.ok(SESSION_TIERS.includes("member"));
  * ```
  */
 export const SESSION_TIERS = ["free", "member"] as const;
@@ -31,8 +33,10 @@ export const SESSION_TIERS = ["free", "member"] as const;
  *
  * @example
  * ```ts
- * import type { SessionTier } from "./session.ts";
+ * import assert from "node:assert/strict";
+ * import { SESSION_TIERS, type SessionTier } from "./session.ts";
  * const tier: SessionTier = "free";
+ * assert.ok(SESSION_TIERS.includes(tier));
  * ```
  */
 export type SessionTier = typeof SESSION_TIERS[number];
@@ -42,8 +46,9 @@ export type SessionTier = typeof SESSION_TIERS[number];
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { TIER_ACCESS } from "./session.ts";
- * TIER_ACCESS.member; // "exact"
+ * assert.equal(TIER_ACCESS.member, "exact");
  * ```
  */
 export const TIER_ACCESS: Readonly<Record<SessionTier, FeeAccess>> = {
@@ -56,8 +61,9 @@ export class SessionError extends Error {
   /**
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { SessionError } from "./session.ts";
-   * new SessionError("Cannot open session store: missing").name; // "SessionError"
+   * assert.equal(new SessionError("Cannot open session store: missing").name, "SessionError");
    * ```
    */
   constructor(message: string, options?: ErrorOptions) {
@@ -71,9 +77,11 @@ export class SessionError extends Error {
  *
  * @example
  * ```ts
- * import type { SessionInfo } from "./session.ts";
+ * import assert from "node:assert/strict";
+ * import { type SessionInfo, sessionState } from "./session.ts";
  * const s: SessionInfo = { id: "3f9a0c12be", tier: "free", label: null,
  *   createdAt: 0, expiresAt: 86_400_000, revokedAt: null };
+ * assert.equal(sessionState(s, 1_000), "active");
  * ```
  */
 export interface SessionInfo {
@@ -94,8 +102,10 @@ export interface SessionInfo {
  *
  * @example
  * ```ts
- * import type { SessionState } from "./session.ts";
- * const state: SessionState = "revoked";
+ * import assert from "node:assert/strict";
+ * import { type SessionState, sessionState } from "./session.ts";
+ * const state: SessionState = sessionState({ expiresAt: 10, revokedAt: 5 }, 1);
+ * assert.equal(state, "revoked");
  * ```
  */
 export type SessionState = "active" | "expired" | "revoked";
@@ -105,8 +115,9 @@ export type SessionState = "active" | "expired" | "revoked";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sessionState } from "./session.ts";
- * sessionState({ expiresAt: 10, revokedAt: null }, 20); // "expired"
+ * assert.equal(sessionState({ expiresAt: 10, revokedAt: null }, 20), "expired");
  * ```
  */
 export function sessionState(
@@ -122,8 +133,12 @@ export function sessionState(
  *
  * @example
  * ```ts
- * import type { NewSession } from "./session.ts";
- * const input: NewSession = { tier: "member", ttlMs: 30 * 86_400_000, label: "alice" };
+ * import assert from "node:assert/strict";
+ * import { type NewSession, newSessionAttempts } from "./session.ts";
+ * const input: NewSession = { tier: "member", ttlMs: 30 * 86_400_000, label: "alice", now: 0 };
+ * const [first] = newSessionAttempts(input);
+ * assert.equal(first!.label, "alice");
+ * assert.equal(first!.expiresAt, 30 * 86_400_000);
  * ```
  */
 export interface NewSession {
@@ -141,8 +156,9 @@ export interface NewSession {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { newSessionId } from "./session.ts";
- * newSessionId().length; // 10
+ * assert.equal(newSessionId().length, 10);
  * ```
  */
 export function newSessionId(): string {
@@ -157,9 +173,10 @@ export function newSessionId(): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { newSessionAttempts } from "./session.ts";
  * const [first] = newSessionAttempts({ tier: "free", ttlMs: 60_000, now: 0 });
- * first!.expiresAt; // 60000
+ * assert.equal(first!.expiresAt, 60000);
  * ```
  */
 export function* newSessionAttempts(input: NewSession): Generator<SessionInfo> {

@@ -47,8 +47,11 @@ const RECENT_ANSWERS = 10_000;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SessionStore } from "./sqlite.ts";
- * SessionStore.reader("clubs.sessions.db", { checkEveryMs: 250 }).close();
+ * const store = SessionStore.reader("no-such.sessions.db", { checkEveryMs: 250 });
+ * assert.equal(store.lookup("cds_nope"), null); // no file yet: no sessions
+ * store.close();
  * ```
  */
 export interface ReaderOptions {
@@ -66,8 +69,9 @@ export interface ReaderOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sessionStorePath } from "./sqlite.ts";
- * sessionStorePath("data/clubs.db"); // "data/clubs.sessions.db"
+ * assert.equal(sessionStorePath("data/clubs.db"), "data/clubs.sessions.db");
  * ```
  */
 export function sessionStorePath(dbPath: string): string {
@@ -133,9 +137,10 @@ export class SessionStore {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { SessionStore } from "./sqlite.ts";
    * const store = SessionStore.reader("/nonexistent/clubs.sessions.db");
-   * store.lookup("cds_nope"); // null: no file, no sessions
+   * assert.equal(store.lookup("cds_nope"), null); // no file, no sessions
    * ```
    */
   static reader(path: string, options: ReaderOptions = {}): SessionStore {

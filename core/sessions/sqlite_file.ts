@@ -43,16 +43,18 @@ PRAGMA user_version = ${STORE_VERSION};
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SessionLockedError } from "./sqlite_file.ts";
- * new SessionLockedError("locked") instanceof Error; // true
+ * assert.ok(new SessionLockedError("locked") instanceof Error);
  * ```
  */
 export class SessionLockedError extends SessionError {
   /**
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { SessionLockedError } from "./sqlite_file.ts";
-   * new SessionLockedError("Session store is locked").name; // "SessionLockedError"
+   * assert.equal(new SessionLockedError("Session store is locked").name, "SessionLockedError");
    * ```
    */
   constructor(message: string, options?: ErrorOptions) {

@@ -9,10 +9,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hashToken, isTokenShaped, newToken, sameHash } from "./token.ts";
  * const token = newToken();
- * isTokenShaped(token); // true
- * sameHash(hashToken(token), hashToken(token)); // true
+ * assert.ok(isTokenShaped(token));
+ * assert.ok(sameHash(hashToken(token), hashToken(token)));
  * ```
  * @module
  */
@@ -23,8 +24,9 @@ import { createHash, timingSafeEqual } from "node:crypto";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { newToken, TOKEN_PREFIX } from "./token.ts";
- * newToken().startsWith(TOKEN_PREFIX); // true
+ * assert.ok(newToken().startsWith(TOKEN_PREFIX));
  * ```
  */
 export const TOKEN_PREFIX = "cds_";
@@ -37,8 +39,9 @@ const TOKEN_SHAPE = /^cds_[A-Za-z0-9_-]{43}$/;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { newToken } from "./token.ts";
- * newToken().length; // 47
+ * assert.equal(newToken().length, 47);
  * ```
  */
 export function newToken(): string {
@@ -54,9 +57,10 @@ export function newToken(): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isTokenShaped, newToken } from "./token.ts";
- * isTokenShaped(newToken()); // true
- * isTokenShaped("hello"); // false
+ * assert.ok(isTokenShaped(newToken()));
+ * assert.equal(isTokenShaped("hello"), false);
  * ```
  */
 export function isTokenShaped(value: string): boolean {
@@ -68,8 +72,9 @@ export function isTokenShaped(value: string): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hashToken } from "./token.ts";
- * hashToken("cds_x").length; // 32
+ * assert.equal(hashToken("cds_x").length, 32);
  * ```
  */
 export function hashToken(token: string): Uint8Array {
@@ -81,8 +86,9 @@ export function hashToken(token: string): Uint8Array {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hexOf } from "./token.ts";
- * hexOf(new Uint8Array([0, 255])); // "00ff"
+ * assert.equal(hexOf(new Uint8Array([0, 255])), "00ff");
  * ```
  */
 export function hexOf(bytes: Uint8Array): string {
@@ -98,8 +104,9 @@ export function hexOf(bytes: Uint8Array): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hashToken, sameHash } from "./token.ts";
- * sameHash(hashToken("cds_a"), hashToken("cds_b")); // false
+ * assert.equal(sameHash(hashToken("cds_a"), hashToken("cds_b")), false);
  * ```
  */
 export function sameHash(a: Uint8Array, b: Uint8Array): boolean {

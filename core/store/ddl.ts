@@ -71,8 +71,9 @@ const SQL_TYPES: Record<string, string> = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { clubColumns } from "./ddl.ts";
- * clubColumns()[0]; // "id TEXT NOT NULL"
+ * assert.equal(clubColumns()[0], "id TEXT NOT NULL");
  * ```
  */
 export function clubColumns(): string[] {

@@ -155,8 +155,9 @@ const STORAGE_CODES = new Set([3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 17, 26]
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isStorageFailure } from "./directory.ts";
- * isStorageFailure(new TypeError("x is undefined")); // false
+ * assert.equal(isStorageFailure(new TypeError("x is undefined")), false);
  * ```
  */
 export function isStorageFailure(e: unknown): boolean {

@@ -4,8 +4,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SCHEMA_VERSION } from "./layout.ts";
- * SCHEMA_VERSION > 0; // true
+ * assert.ok(SCHEMA_VERSION > 0);
  * ```
  * @module
  */

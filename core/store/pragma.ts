@@ -8,9 +8,11 @@
  * @example
  * ```ts
  * import { DatabaseSync } from "node:sqlite";
+ * import assert from "node:assert/strict";
  * import { setPragmas } from "./pragma.ts";
  * const db = new DatabaseSync(":memory:");
  * setPragmas(db, { cache_size: -4096, synchronous: "OFF" });
+ * assert.deepStrictEqual({ ...db.prepare("PRAGMA cache_size").get() }, { cache_size: -4096 });
  * ```
  * @module
  */
@@ -44,14 +46,13 @@ function expected(name: string, value: PragmaValue): number | string {
  * @example
  * ```ts
  * import { DatabaseSync } from "node:sqlite";
+ * import assert from "node:assert/strict";
  * import { setPragmas } from "./pragma.ts";
  * const db = new DatabaseSync(":memory:");
  * setPragmas(db, { page_size: 16384 }, "temp");
- * try {
- *   setPragmas(db, { journal_mode: "OFF" });
- * } catch (e) {
- *   console.log((e as Error).message); // SQLite did not take PRAGMA journal_mode=OFF: it reads "memory"
- * }
+ * assert.throws(() => setPragmas(db, { journal_mode: "OFF" }), {
+ *   message: 'SQLite did not take PRAGMA journal_mode=OFF: it reads "memory"',
+ * });
  * ```
  */
 export function setPragmas(

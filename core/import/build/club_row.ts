@@ -61,8 +61,9 @@ export function clubRow(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { digestOf } from "./club_row.ts";
- * digestOf(["a", null]) !== digestOf(["a", ""]); // true
+ * assert.notEqual(digestOf(["a", null]), digestOf(["a", ""]));
  * ```
  */
 export function digestOf(columns: readonly (string | number | null)[]): number {

@@ -35,8 +35,9 @@ export class ImportBusy extends Error {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lockPathFor } from "./lock.ts";
- * lockPathFor("data/clubs.db"); // "data/clubs.db.import-lock"
+ * assert.equal(lockPathFor("data/clubs.db"), "data/clubs.db.import-lock");
  * ```
  */
 export function lockPathFor(dbPath: string): string {
@@ -130,8 +131,9 @@ export async function lockImport(dbPath: string, options: LockOptions = {}): Pro
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { processAlive } from "./lock.ts";
- * processAlive(Deno.pid); // true
+ * assert.ok(processAlive(Deno.pid));
  * ```
  */
 export function processAlive(pid: number): boolean {

@@ -8,13 +8,14 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { csvRows } from "./csv.ts";
  * const rows: number[] = [];
  * const batcher = { add: (line: number) => (rows.push(line), null), *rest() {} };
  * const chunks = new Blob(["name\nA Club\nB Club\n"]).stream();
  * const how = { format: "csv", encoding: "utf-8", delimiter: ",", newline: "\n" } as const;
  * for await (const _ of csvRows(chunks, how, batcher));
- * rows; // [2, 3]
+ * assert.deepStrictEqual(rows, [2, 3]);
  * ```
  * @module
  */
@@ -258,13 +259,14 @@ function concat(...parts: Uint8Array[]): Uint8Array {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { csvRows, type RowBatcher } from "./csv.ts";
  * const none: RowBatcher = { add: () => null, *rest() {} };
  * const chunks = new Blob(["city\nParis\n"]).stream();
  * const how = { format: "csv", encoding: "utf-8", delimiter: ",", newline: "\n" } as const;
  * const it = csvRows(chunks, how, none);
- * (await it.next()).value?.t; // "header"
- * (await it.next()).value?.t; // "fatal": the header has no "name" column
+ * assert.equal((await it.next()).value?.t, "header");
+ * assert.equal((await it.next()).value?.t, "fatal"); // the header has no "name" column
  * ```
  */
 export async function* csvRows(

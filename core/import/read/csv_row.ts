@@ -5,9 +5,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readRow } from "./csv_row.ts";
  * const r = readRow({ name: "Pine Valley Golf Club", city: "Pine Valley", verified: "yes" }, 2);
- * if (r.ok) console.log(r.value.verified); // true
+ * assert.ok(r.ok);
+ * assert.equal(r.value.verified, true);
  * ```
  * @module
  */
@@ -111,8 +113,9 @@ export type ReadResult = { ok: true; value: Omit<ClubRecord, "slug"> & { slug: s
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readRow } from "./csv_row.ts";
- * readRow({ name: "A Club", holes: "18" }, 2).ok; // true
+ * assert.ok(readRow({ name: "A Club", holes: "18" }, 2).ok);
  * ```
  */
 export function readRow(
@@ -132,8 +135,9 @@ export function readRow(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readCells } from "./csv_row.ts";
- * readCells(["", "A Club"], 2).ok; // true: id is derived, the rest is null
+ * assert.ok(readCells(["", "A Club"], 2).ok); // id is derived, the rest is null
  * ```
  */
 export function readCells(
@@ -227,9 +231,10 @@ const JSON_TYPES: Readonly<Record<Kind, string>> = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readObject } from "./csv_row.ts";
  * const r = readObject({ name: "A Club", holes: 18, amenities: ["Pool"] }, 1);
- * r.ok; // true
+ * assert.ok(r.ok);
  * ```
  */
 export function readObject(

@@ -8,11 +8,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { utf8Chunks } from "./encoding.ts";
  * const latin1 = new Uint8Array([0x6e, 0x61, 0x6d, 0x65, 0x0a, 0x4d, 0xe1, 0x0a]); // "name\nMá\n"
  * const out: Uint8Array[] = [];
  * for await (const c of utf8Chunks(new Blob([latin1]).stream(), "windows-1252")) out.push(c);
- * new TextDecoder().decode(out[0]); // "name\nMá\n"
+ * assert.equal(new TextDecoder().decode(out[0]), "name\nMá\n");
  * ```
  * @module
  */
@@ -37,9 +38,10 @@ export class EncodingFailure extends Error {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sniffEncoding } from "./encoding.ts";
- * sniffEncoding(new Uint8Array([0xff, 0xfe, 0x6e, 0x00])); // { encoding: "utf-16le", bom: 2 }
- * sniffEncoding(new Uint8Array([0x6e, 0x00, 0x61, 0x00])); // { encoding: "utf-16le", bom: 0 }
+ * assert.deepStrictEqual(sniffEncoding(new Uint8Array([0xff, 0xfe, 0x6e, 0x00])), { encoding: "utf-16le", bom: 2 });
+ * assert.deepStrictEqual(sniffEncoding(new Uint8Array([0x6e, 0x00, 0x61, 0x00])), { encoding: "utf-16le", bom: 0 });
  * ```
  */
 export function sniffEncoding(head: Uint8Array): { encoding: Encoding; bom: number } | null {
@@ -173,8 +175,9 @@ export async function* utf8Chunks(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { invalidUtf8 } from "./encoding.ts";
- * invalidUtf8(new Uint8Array([0x41, 0x0a, 0xe9]), 7)?.line; // 8
+ * assert.equal(invalidUtf8(new Uint8Array([0x41, 0x0a, 0xe9]), 7)?.line, 8);
  * ```
  */
 export function invalidUtf8(bytes: Uint8Array, firstLine: number): EncodingFailure | null {

@@ -8,8 +8,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { fieldRule } from "./field_rules.ts";
- * fieldRule("holes"); // "holes must be a whole number from 1 to 200"
+ * assert.equal(fieldRule("holes"), "holes must be a whole number from 1 to 200");
  * ```
  * @module
  */
@@ -98,8 +99,9 @@ const RULES: Readonly<Record<string, string>> = Object.fromEntries(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { fieldRule } from "./field_rules.ts";
- * fieldRule("waitlist_status"); // "waitlist_status must be one of open, waitlist, by_invitation, invite_only, closed, unknown"
+ * assert.equal(fieldRule("waitlist_status"), "waitlist_status must be one of open, waitlist, by_invitation, invite_only, closed, unknown");
  * ```
  */
 export function fieldRule(field: keyof ClubRecord | string): string {
@@ -111,8 +113,9 @@ export function fieldRule(field: keyof ClubRecord | string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { fieldOptional } from "./field_rules.ts";
- * fieldOptional("name"); // false
+ * assert.equal(fieldOptional("name"), false);
  * ```
  */
 export function fieldOptional(field: keyof ClubRecord): boolean {
@@ -159,8 +162,9 @@ export function numberFields(): NumberField[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { patternedFields } from "./field_rules.ts";
- * patternedFields().includes("slug"); // true
+ * assert.ok(patternedFields().includes("slug"));
  * ```
  */
 export function patternedFields(): string[] {

@@ -6,9 +6,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ndjsonRecords } from "./json_rows.ts";
  * const bytes = new TextEncoder().encode('{"name":"A"}\n\n{"name":"B"}\n');
- * for await (const batch of ndjsonRecords([bytes])) console.log(batch.map((r) => r.line)); // [1, 3]
+ * const lines: number[] = [];
+ * for await (const batch of ndjsonRecords([bytes])) lines.push(...batch.map((r) => r.line));
+ * assert.deepStrictEqual(lines, [1, 3]); // the blank line 2 is skipped
  * ```
  * @module
  */
@@ -69,9 +72,12 @@ function ndjsonHint(text: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ndjsonRecords } from "./json_rows.ts";
  * const it = ndjsonRecords([new TextEncoder().encode('{"name":"A"}\n{oops}\n')]);
- * (await it.next()).value?.[1]; // { line: 2, error: "line 2 is not valid JSON (at character 2, near \"{oops}\")…" }
+ * const bad = (await it.next()).value?.[1];
+ * assert.equal(bad?.line, 2);
+ * assert.ok(bad && "error" in bad && bad.error.startsWith('line 2 is not valid JSON (at character 2, near "{oops}")'));
  * ```
  */
 export async function* ndjsonRecords(
@@ -132,9 +138,12 @@ export async function* ndjsonRecords(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { jsonArrayRecords } from "./json_rows.ts";
  * const bytes = new TextEncoder().encode('[\n{"name":"A"},\n{"name":"B"}\n]');
- * for await (const batch of jsonArrayRecords([bytes])) console.log(batch.map((r) => r.line)); // [2, 3]
+ * const lines: number[] = [];
+ * for await (const batch of jsonArrayRecords([bytes])) lines.push(...batch.map((r) => r.line));
+ * assert.deepStrictEqual(lines, [2, 3]);
  * ```
  */
 export async function* jsonArrayRecords(

@@ -11,10 +11,13 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseRows } from "./parse.ts";
+ * const lines: number[] = [];
  * for await (const m of parseRows(new Blob(["name\nA Club\n"]).stream())) {
- *   if (m.t === "rows") console.log(m.lines); // [2]
+ *   if (m.t === "rows") lines.push(...m.lines);
  * }
+ * assert.deepStrictEqual(lines, [2]);
  * ```
  * @module
  */
@@ -124,10 +127,14 @@ class Batcher implements RowBatcher {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseRows } from "./parse.ts";
  * const it = parseRows(new Blob(["city\nParis\n"]).stream());
- * (await it.next()).value?.t; // "header"
- * (await it.next()).value; // { t: "fatal", message: 'Cannot import: the header on line 1 has no "name" column (found: city)' }
+ * assert.equal((await it.next()).value?.t, "header");
+ * assert.deepStrictEqual((await it.next()).value, {
+ *   t: "fatal",
+ *   message: `Cannot import: the header on line 1 has no "name" column (found: city; fields separated by ',')`,
+ * });
  * ```
  */
 export async function* parseRows(

@@ -5,9 +5,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatOfPath, sniffDelimiter } from "./shape.ts";
- * formatOfPath("clubs.tsv.gz"); // "tsv"
- * sniffDelimiter("name;city;state"); // ";"
+ * assert.equal(formatOfPath("clubs.tsv.gz"), "tsv");
+ * assert.equal(sniffDelimiter("name;city;state"), ";");
  * ```
  * @module
  */
@@ -36,9 +37,10 @@ const EXTENSIONS: Readonly<Record<string, Format>> = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatOfPath } from "./shape.ts";
- * formatOfPath("snapshot.jsonl"); // "ndjson"
- * formatOfPath("-"); // null
+ * assert.equal(formatOfPath("snapshot.jsonl"), "ndjson");
+ * assert.equal(formatOfPath("-"), null);
  * ```
  */
 export function formatOfPath(path: string): Format | null {
@@ -53,8 +55,9 @@ export function formatOfPath(path: string): Format | null {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sniffFormat } from "./shape.ts";
- * sniffFormat('  [{"name":"A"}]'); // "json"
+ * assert.equal(sniffFormat('  [{"name":"A"}]'), "json");
  * ```
  */
 export function sniffFormat(text: string): Format {
@@ -70,9 +73,10 @@ export function sniffFormat(text: string): Format {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sniffDelimiter } from "./shape.ts";
- * sniffDelimiter("name\tcity"); // "\t"
- * sniffDelimiter("name"); // ","
+ * assert.equal(sniffDelimiter("name\tcity"), "\t");
+ * assert.equal(sniffDelimiter("name"), ",");
  * ```
  */
 export function sniffDelimiter(headerLine: string): string {
@@ -92,8 +96,9 @@ export function sniffDelimiter(headerLine: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readDelimiter } from "./shape.ts";
- * readDelimiter("tab"); // { ok: true, value: "\t" }
+ * assert.deepStrictEqual(readDelimiter("tab"), { ok: true, value: "\t" });
  * ```
  */
 export function readDelimiter(

@@ -12,11 +12,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { z } from "zod";
  * import { compileAccept } from "./validate.ts";
  * const accept = compileAccept(z.object({ n: z.int().min(1).nullable() }));
- * accept({ n: 3 }); // true
- * accept({ n: 0 }); // false: zod must say why
+ * assert.ok(accept({ n: 3 }));
+ * assert.equal(accept({ n: 0 }), false); // zod must say why
  * ```
  * @module
  */
@@ -62,8 +63,9 @@ interface UrlDef {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { plainUrl } from "./validate.ts";
- * plainUrl({ protocol: /^https?$/ })?.test("https://img.example/a.jpg"); // true
+ * assert.equal(plainUrl({ protocol: /^https?$/ })?.test("https://img.example/a.jpg"), true);
  * ```
  */
 export function plainUrl(def: UrlDef): RegExp | null {
@@ -129,9 +131,10 @@ function all(base: Accept, checks: Accept[]): Accept {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { z } from "zod";
  * import { compileField } from "./validate.ts";
- * compileField(z.string().max(3).nullable())("abcd"); // false
+ * assert.equal(compileField(z.string().max(3).nullable())("abcd"), false);
  * ```
  */
 export function compileField(schema: z.ZodType): Accept {
@@ -197,10 +200,11 @@ export function compileField(schema: z.ZodType): Accept {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ClubRecordSchema } from "../../schema/club.ts";
  * import { compileAccept } from "./validate.ts";
  * const accept = compileAccept(ClubRecordSchema);
- * accept({}); // false: zod reports the missing fields
+ * assert.equal(accept({}), false); // zod reports the missing fields
  * ```
  */
 export function compileAccept(schema: z.ZodObject): Accept {
