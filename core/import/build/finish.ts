@@ -20,36 +20,51 @@ import { digestOf } from "./club_row.ts";
  * derived slug is taken get `-2`, `-3`, …
  */
 export function assignSlugs(db: DatabaseSync): void {
-  const clashes = db.prepare("SELECT slug FROM clubs GROUP BY slug HAVING count(*) > 1")
-    .all() as {
-      slug: string;
-    }[];
-  if (!clashes.length) return;
+  // A slug may be shared by millions of rows: they are renamed a batch at a
+  // time, the first (the one that keeps it) skipped, so nothing grows with them.
   const rows = db.prepare(
-    "SELECT rowid AS r FROM clubs WHERE slug = ? ORDER BY derived_slug, line",
+    `SELECT rowid AS r FROM clubs WHERE slug = ? ORDER BY derived_slug, line LIMIT ${SLUG_BATCH} OFFSET 1`,
   );
   const taken = db.prepare("SELECT 1 FROM clubs WHERE slug = ?");
   const setSlug = db.prepare("UPDATE clubs SET slug = ? WHERE rowid = ?");
   const setJson = db.prepare("UPDATE staged_json SET json = ? WHERE club = ?");
   const setDigest = db.prepare("UPDATE staged_digests SET digest = ? WHERE club = ?");
   const get = db.prepare(`SELECT ${CLUB_FIELDS.join(", ")} FROM clubs WHERE rowid = ?`);
+  // Clashing slugs in order, a batch at a time (there may be half as many as
+  // rows); a new name is never taken, so it never clashes itself.
+  let last = "";
+  const next = db.prepare(
+    `SELECT slug FROM clubs WHERE slug > ? GROUP BY slug HAVING count(*) > 1 ORDER BY slug LIMIT ${SLUG_BATCH}`,
+  );
   db.exec("BEGIN");
-  for (const { slug } of clashes) {
-    let n = 2;
-    for (const row of (rows.all(slug) as { r: number }[]).slice(1)) {
-      while (taken.get(`${slug}-${n}`)) n++;
-      const record = {
-        ...rowToRecord(get.get(row.r) as Record<string, string | number | null>),
-        slug: `${slug}-${n}`,
-      };
-      setSlug.run(record.slug, row.r);
-      setJson.run(asciiJson(toApiClub(record, "locked")), row.r);
-      setDigest.run(digestOf(recordToColumns(record)), row.r);
-      n++;
+  while (true) {
+    const batch = (next.all(last) as { slug: string }[]).map((c) => c.slug);
+    if (!batch.length) break;
+    last = batch.at(-1)!;
+    for (const slug of batch) {
+      let n = 2;
+      while (true) {
+        const renamed = rows.all(slug) as { r: number }[];
+        if (!renamed.length) break;
+        for (const row of renamed) {
+          while (taken.get(`${slug}-${n}`)) n++;
+          const record = {
+            ...rowToRecord(get.get(row.r) as Record<string, string | number | null>),
+            slug: `${slug}-${n}`,
+          };
+          setSlug.run(record.slug, row.r);
+          setJson.run(asciiJson(toApiClub(record, "locked")), row.r);
+          setDigest.run(digestOf(recordToColumns(record)), row.r);
+          n++;
+        }
+      }
     }
   }
   db.exec("COMMIT");
 }
+
+/** Rows (and clashing slugs) held at a time by {@link assignSlugs}. */
+const SLUG_BATCH = 1000;
 
 /** Copies staged rows in name order, then builds keys, indexes and FTS. */
 export function finish(db: DatabaseSync, source: string): void {

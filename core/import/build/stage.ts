@@ -8,6 +8,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { ImportError, type WarningSummary } from "../errors.ts";
 import { ParseFailure, ReadFailure } from "../read/parse.ts";
+import { MAX_COUNTED_ERRORS } from "../read/limits.ts";
 import { importRows } from "../read/rows.ts";
 import {
   INSERT_COLUMNS,
@@ -24,6 +25,14 @@ import { digestStager } from "./diff.ts";
 import { settlePlace } from "./places.ts";
 import { Tally } from "./tally.ts";
 import type { ImportOptions } from "./types.ts";
+
+/** An error of a value used twice. */
+const notUnique = (column: string, value: string, line: number, first: number) => ({
+  line,
+  column,
+  value,
+  message: `${column} must be unique: already used on line ${first}`,
+});
 
 /** How the input was read, as the header message says. */
 type Header = {
@@ -61,10 +70,19 @@ export async function stage(
   const fail = (message: string): never => {
     throw new ImportError(
       message,
-      tally.errors,
+      tally.errors.sort((a, b) => a.line - b.line),
       tally.errorCount,
       header.unknownColumns,
       tally.warnings(),
+    );
+  };
+  // Errors are counted, not held: past the most counted, reading stops.
+  const stopIfTooMany = (line: number) => {
+    if (tally.errorCount < MAX_COUNTED_ERRORS) return;
+    fail(
+      `Cannot import: ${plural(tally.errorCount, "error")} by line ${
+        line.toLocaleString("en-US")
+      }, the most an import counts: it stopped reading there`,
     );
   };
   // The ISO 3166 tables load before the parse worker starts (it starts at
@@ -106,8 +124,10 @@ export async function stage(
         while (w < m.warnings.length && m.warnings[w]!.line <= m.lines[i]!) {
           tally.warning(m.warnings[w++]!);
         }
+        const line = m.lines[i]!;
         if (m.failed[f]?.row === i) {
           m.failed[f++]!.errors.forEach((e) => tally.error(e));
+          stopIfTooMany(line);
           continue;
         }
         const { params, json, digest, warnings } = clubRow(
@@ -125,6 +145,7 @@ export async function stage(
             value: id,
             message: `id must be unique: already used on line ${first}`,
           });
+          stopIfTooMany(line);
           continue;
         }
         // A new table's rowids count from 1 in insert order.
@@ -158,24 +179,27 @@ export async function stage(
       "SELECT line FROM clubs WHERE slug = ? AND derived_slug = 0 ORDER BY line",
     ],
   ] as const;
-  for (const [column, groups, lines] of duplicates) {
+  // Iterated, not fetched: one value may be on millions of lines.
+  counting: for (const [column, groups, lines] of duplicates) {
     const linesOf = db.prepare(lines);
-    for (const { v } of db.prepare(groups).all() as { v: string }[]) {
-      const [first, ...rest] = (linesOf.all(v) as { line: number }[]).map((r) => r.line);
-      for (const line of rest) {
-        tally.error({
-          line,
-          column,
-          value: v,
-          message: `${column} must be unique: already used on line ${first}`,
-        });
+    for (const { v } of db.prepare(groups).iterate() as Iterable<{ v: string }>) {
+      let first = 0;
+      for (const { line } of linesOf.iterate(v) as Iterable<{ line: number }>) {
+        if (first === 0) first = line;
+        else {
+          tally.error(notUnique(column, v, line, first));
+          if (tally.errorCount >= MAX_COUNTED_ERRORS) break counting;
+        }
       }
     }
   }
-  tally.errors.sort((a, b) => a.line - b.line);
   const warnings = tally.warnings();
   if (tally.errorCount > 0) {
-    fail(`Cannot import: ${plural(tally.errorCount, "error")} in the file`);
+    fail(
+      `Cannot import: ${plural(tally.errorCount, "error")} in the file${
+        tally.errorCount >= MAX_COUNTED_ERRORS ? ", the most an import counts" : ""
+      }`,
+    );
   }
   if (options.strict && warnings.count > 0) {
     throw new ImportError(

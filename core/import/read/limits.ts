@@ -1,7 +1,8 @@
 /**
  * The import's limits on its input, defined once: the longest record, the
- * most bytes read (decompressed), the most blank lines in a row, and the
- * slice of a gzip stream decompressed at a time. Each one turns input that
+ * most bytes read (decompressed), the most blank lines in a row, the most
+ * errors counted, and the slices of a gzip stream decompressed and handed
+ * on at a time. Each one turns input that
  * would exhaust memory or time (a gzip bomb, a JSON array saved as NDJSON,
  * a quote never closed) into an error that names the line and the limit,
  * before the database is touched. The CLI usage quotes {@link LIMITS_TEXT}.
@@ -12,8 +13,12 @@
  *
  * @example
  * ```ts
- * import { MAX_BLANK_LINES, MAX_INPUT_BYTES, MAX_RECORD_BYTES } from "./limits.ts";
- * [MAX_RECORD_BYTES, MAX_INPUT_BYTES, MAX_BLANK_LINES]; // [1048576, 4294967296, 1000000]
+ * import assert from "node:assert/strict";
+ * import { MAX_BLANK_LINES, MAX_COUNTED_ERRORS, MAX_INPUT_BYTES, MAX_RECORD_BYTES } from "./limits.ts";
+ * assert.deepStrictEqual(
+ *   [MAX_RECORD_BYTES, MAX_INPUT_BYTES, MAX_BLANK_LINES, MAX_COUNTED_ERRORS],
+ *   [1048576, 4294967296, 1000000, 100000],
+ * );
  * ```
  * @module
  */
@@ -41,6 +46,14 @@ export const MAX_INPUT_BYTES = 4 * 1024 ** 3;
 export const MAX_BLANK_LINES = 1_000_000;
 
 /**
+ * The most errors an import counts (100,000): past them it stops reading,
+ * since the file is refused anyway. A gzip file of millions of short bad
+ * records (a comma a line, 33 million in 65 KB) otherwise keeps an import
+ * busy for minutes only to count them.
+ */
+export const MAX_COUNTED_ERRORS = 100_000;
+
+/**
  * Compressed bytes decompressed at a time (4 KiB). The platform's
  * DecompressionStream expands a whole written chunk at once: a 64 KiB read
  * of a bomb became one 64 MiB chunk. Written 4 KiB at a time, no chunk
@@ -48,6 +61,15 @@ export const MAX_BLANK_LINES = 1_000_000;
  * snapshot decompresses no slower (54 ms against 58 for whole reads).
  */
 export const GZIP_SLICE_BYTES = 4096;
+
+/**
+ * Decompressed bytes handed on at a time (64 KiB, what a file read gives).
+ * A 4 KiB slice of a gzip stream still expands to up to 4 MiB, which the
+ * readers after it take apart whole: 2 million two-byte records at once,
+ * each an object, exhausted the import's heap where the same bytes read
+ * from an uncompressed file did not.
+ */
+export const TEXT_SLICE_BYTES = 64 * 1024;
 
 const count = (n: number) => n.toLocaleString("en-US");
 
@@ -78,9 +100,9 @@ export function binaryBytes(bytes: number): string {
  */
 export const LIMITS_TEXT = `a record (CSV record, NDJSON line or JSON array element) of at most ${
   binaryBytes(MAX_RECORD_BYTES)
-}, at most ${binaryBytes(MAX_INPUT_BYTES)} of input once decompressed, and at most ${
+}, at most ${binaryBytes(MAX_INPUT_BYTES)} of input once decompressed, at most ${
   count(MAX_BLANK_LINES)
-} blank lines in a row`;
+} blank lines in a row, counting at most ${count(MAX_COUNTED_ERRORS)} errors`;
 
 /** Thrown when the input passes one of the limits; the message is complete. */
 export class LimitFailure extends Error {

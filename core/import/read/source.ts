@@ -11,7 +11,7 @@
  * ```
  * @module
  */
-import { GZIP_SLICE_BYTES } from "./limits.ts";
+import { GZIP_SLICE_BYTES, TEXT_SLICE_BYTES } from "./limits.ts";
 
 /** A file behind a stream from {@link openSource}, with the handle to release if unused. */
 const FILES = new WeakMap<ReadableStream<Uint8Array>, { path: string; file: Deno.FsFile }>();
@@ -92,7 +92,7 @@ export function gunzipIfNeeded(
           Uint8Array,
           Uint8Array
         >,
-      )
+      ).pipeThrough(sliced(TEXT_SLICE_BYTES))
       : rest;
   })());
 }
