@@ -42,11 +42,9 @@ import {
   successReport,
 } from "./import_report.ts";
 
-export { IMPORT_OPTIONS } from "./import_options.ts";
+import { SIGNAL_NUMBERS, type StopSignal, watchStopSignals } from "./import_signals.ts";
 
-/** The signals that stop an import cleanly, with their numbers (exit code 128 + n). */
-const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
-type StopSignal = keyof typeof SIGNAL_NUMBERS;
+export { IMPORT_OPTIONS } from "./import_options.ts";
 
 /** Clubs a terminal diff table shows, and that the JSON listing or report holds (memory stays bounded; the counts are complete). */
 const TABLE_ROWS = 1000;
@@ -104,7 +102,7 @@ export const importCommand: Command = {
       : undefined;
     const abort = new AbortController();
     let stoppedBy: StopSignal | null = null;
-    const stopSignals = onStopSignals((signal) => {
+    const stopSignals = watchStopSignals((signal) => {
       stoppedBy ??= signal;
       abort.abort(new Error(`stopped by ${signal}`));
     });
@@ -120,6 +118,7 @@ export const importCommand: Command = {
         maxErrors,
         onProgress: progress.update,
         signal: abort.signal,
+        stopRequested: stopSignals.beforeRename,
         source: file === "-" ? "stdin" : file,
         wait: settings.wait,
         onWait: (pid) =>
@@ -191,6 +190,8 @@ export const importCommand: Command = {
         await failed(`error: ${e.message}; wait for it to finish, or pass --wait`);
         return 1;
       }
+      // A signal seen only by the watcher (this thread was blocked) stopped it too.
+      stoppedBy ??= stopSignals.received();
       if (stoppedBy) {
         say(`error: import stopped by ${stoppedBy}; ${unchanged}`);
         if (report) {
@@ -213,7 +214,7 @@ export const importCommand: Command = {
       }
       throw e;
     } finally {
-      stopSignals();
+      stopSignals.close();
     }
   },
 };
@@ -246,22 +247,4 @@ function exists(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * Calls `stop` on SIGINT, SIGTERM or SIGHUP instead of dying, so the import
- * removes its temporary file; returns the function that stops listening.
- */
-function onStopSignals(stop: (signal: StopSignal) => void): () => void {
-  const listeners: [StopSignal, () => void][] = [];
-  for (const signal of Object.keys(SIGNAL_NUMBERS) as StopSignal[]) {
-    const listener = () => stop(signal);
-    try {
-      Deno.addSignalListener(signal, listener);
-      listeners.push([signal, listener]);
-    } catch { /* not a signal on this OS (Windows has SIGINT only) */ }
-  }
-  return () => {
-    for (const [signal, listener] of listeners) Deno.removeSignalListener(signal, listener);
-  };
 }

@@ -187,6 +187,10 @@ async function build(
       syncPath(tmp);
       // The last moment a stop can win: after the rename the new file is in.
       await stopIfAsked(options.signal);
+      // Nothing runs between this synchronous check and the rename.
+      if (options.stopRequested?.()) {
+        throw new DOMException("The import was asked to stop", "AbortError");
+      }
       // rename(2) is atomic: readers see the old file or the new one, never a mix.
       Deno.renameSync(tmp, options.dbPath);
       renamed = true;

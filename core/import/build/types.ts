@@ -80,9 +80,17 @@ export interface ImportOptions extends Omit<HistoryOptions, "source"> {
   /**
    * Stops the import; the old database stays. Honoured until the new file
    * is renamed over the old one: checked between every phase and just
-   * before the rename (a phase that blocks, such as the build, finishes first).
+   * before the rename (a phase that blocks, such as the build, finishes
+   * first; see also `stopRequested`).
    */
   signal?: AbortSignal;
+  /**
+   * Asked synchronously immediately before the rename, after every blocking
+   * step (true: stop, the old database stays): a stop seen on another thread
+   * counts until then, where `signal` hears of it only when this thread's
+   * event loop turns.
+   */
+  stopRequested?: () => boolean;
   /** Called as each phase of {@link ImportTiming} starts, in order. */
   onPhase?: (phase: ImportPhase) => void;
   /** Recorded in the snapshot's metadata (e.g. the file name). */
