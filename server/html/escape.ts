@@ -4,8 +4,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { escapeHtml } from "./escape.ts";
- * escapeHtml(`<a href="x">Q&A</a>`); // "&lt;a href=&quot;x&quot;&gt;Q&amp;A&lt;/a&gt;"
+ * assert.equal(escapeHtml(`<a href="x">Q&A</a>`), "&lt;a href=&quot;x&quot;&gt;Q&amp;A&lt;/a&gt;");
  * ```
  * @module
  */
@@ -26,9 +27,10 @@ const ANY_SPECIAL = /[&<>"']/;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { escapeHtml } from "./escape.ts";
- * escapeHtml("<script>alert(1)</script>"); // "&lt;script&gt;alert(1)&lt;/script&gt;"
- * escapeHtml("O'Brien's"); // "O&#39;Brien&#39;s"
+ * assert.equal(escapeHtml("<script>alert(1)</script>"), "&lt;script&gt;alert(1)&lt;/script&gt;");
+ * assert.equal(escapeHtml("O'Brien's"), "O&#39;Brien&#39;s");
  * ```
  */
 export function escapeHtml(text: string): string {

@@ -4,9 +4,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { problemMain } from "./problem_page.ts";
- * problemMain({ title: "Not found", detail: "No club has the slug \"x\".", hint: "…",
+ * const main = problemMain({ title: "Not found", detail: "No club has the slug \"x\".", hint: "…",
  *   code: "not_found", type: "https://clubs.example/problems/not_found", root: "" });
+ * assert.ok(main.includes("No club has the slug &quot;x&quot;.")); // escaped
  * ```
  * @module
  */
@@ -29,9 +31,11 @@ export interface ProblemView {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { problemMain } from "./problem_page.ts";
- * problemMain({ title: "Invalid page", detail: "d", hint: "h", code: "invalid_page",
- *   type: "/problems/invalid_page", root: "" }).startsWith("<h1>Invalid page</h1>"); // true
+ * const main = problemMain({ title: "Invalid page", detail: "d", hint: "h", code: "invalid_page",
+ *   type: "/problems/invalid_page", root: "" });
+ * assert.ok(main.startsWith("<h1>Invalid page</h1>"));
  * ```
  */
 export function problemMain(p: ProblemView): string {
@@ -57,9 +61,12 @@ export interface WayOut {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { visitorMain } from "./problem_page.ts";
- * visitorMain({ title: "Page not found", lines: ["There is no page here."],
- *   links: [{ href: "/", text: "Search the directory" }] }).startsWith("<h1>Page not found</h1>"); // true
+ * const main = visitorMain({ title: "Page not found", lines: ["There is no page here."],
+ *   links: [{ href: "/", text: "Search the directory" }] });
+ * assert.ok(main.startsWith(`<div class="narrow"><h1>Page not found</h1>`));
+ * assert.ok(main.includes(`<a href="/">Search the directory</a>`));
  * ```
  */
 export function visitorMain(o: { title: string; lines: string[]; links: WayOut[] }): string {
@@ -80,8 +87,9 @@ ${o.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n")}
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { visitorProblem } from "./problem_page.ts";
- * visitorProblem("not_found", "", { slug: "royal-sydny" }).title; // "No club at this address"
+ * assert.equal(visitorProblem("not_found", "", { slug: "royal-sydny" }).title, "No club at this address");
  * ```
  */
 export function visitorProblem(

@@ -17,9 +17,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { compressBody, negotiateEncoding } from "./compress.ts";
  * const encoding = negotiateEncoding("gzip, br;q=0.9"); // "gzip"
- * compressBody("{}".repeat(1000), encoding!).byteLength < 2000; // true
+ * assert.ok(compressBody("{}".repeat(1000), encoding!).byteLength < 2000);
  * ```
  * @module
  */

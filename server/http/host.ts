@@ -47,8 +47,9 @@ export function isValidHost(host: string | null): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { requestTarget } from "./host.ts";
- * requestTarget("http://a#b/api/v1/clubs?x=1", "a#b"); // "/api/v1/clubs?x=1"
+ * assert.equal(requestTarget("http://a#b/api/v1/clubs?x=1", "a#b"), "/api/v1/clubs?x=1");
  * ```
  */
 export function requestTarget(url: string, host: string): string {

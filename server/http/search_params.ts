@@ -20,9 +20,12 @@ export const SCALAR_PARAMS = new Set<string>(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readSearchParams } from "./search_params.ts";
- * readSearchParams("type=golf&type=city&waitlist=open&waitlist=closed&x=1");
- * // { type: "golf", waitlist: ["open", "closed"] }
+ * assert.deepStrictEqual(
+ *   readSearchParams("type=golf&type=city&waitlist=open&waitlist=closed&x=1"),
+ *   { type: "golf", waitlist: ["open", "closed"] },
+ * );
  * ```
  */
 export function readSearchParams(search: string): RawSearch {

@@ -34,8 +34,9 @@ import { type SessionLookup, TIER_ACCESS } from "../../core/sessions/mod.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { requestToken } from "./sessions.ts";
- * requestToken(new Request("http://x/", { headers: { cookie: "a=1; session=cds_abc" } })); // "cds_abc"
+ * assert.equal(requestToken(new Request("http://x/", { headers: { cookie: "a=1; session=cds_abc" } })), "cds_abc");
  * ```
  */
 export function requestToken(req: Request): string | null {

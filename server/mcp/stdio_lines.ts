@@ -49,9 +49,16 @@ export interface LineSink {
  *
  * @example
  * ```ts
- * import { LineLimiter, MAX_LINE_BYTES } from "./stdio_lines.ts";
- * const limiter = new LineLimiter(MAX_LINE_BYTES, { line: () => {}, tooLong: () => {} });
- * limiter.push(new TextEncoder().encode('{"jsonrpc":"2.0","id":1,"method":"ping"}\n'));
+ * import assert from "node:assert/strict";
+ * import { LineLimiter } from "./stdio_lines.ts";
+ * const seen: string[] = [];
+ * const limiter = new LineLimiter(8, {
+ *   line: (bytes) => seen.push(new TextDecoder().decode(bytes)),
+ *   tooLong: () => seen.push("too long"),
+ * });
+ * limiter.push(new TextEncoder().encode('{"a":1}\n{"a":12345}\n{"b"'));
+ * limiter.push(new TextEncoder().encode(":2}\n"));
+ * assert.deepStrictEqual(seen, ['{"a":1}\n', "too long", '{"b":2}\n']);
  * ```
  */
 export class LineLimiter {

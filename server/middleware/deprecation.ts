@@ -40,9 +40,12 @@ function toMillis(what: string, raw: string): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { deprecationHeaders } from "./deprecation.ts";
- * deprecationHeaders({ deprecation: "2026-01-01T00:00:00Z", sunset: "2026-07-01T00:00:00Z" });
- * // { deprecation: "@1767225600", sunset: "Wed, 01 Jul 2026 00:00:00 GMT", link: null }
+ * assert.deepStrictEqual(
+ *   deprecationHeaders({ deprecation: "2026-01-01T00:00:00Z", sunset: "2026-07-01T00:00:00Z" }),
+ *   { deprecation: "@1767225600", sunset: "Wed, 01 Jul 2026 00:00:00 GMT", link: null },
+ * );
  * ```
  */
 export function deprecationHeaders(

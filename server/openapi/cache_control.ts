@@ -4,8 +4,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CACHE_CONTROL } from "./cache_control.ts";
- * CACHE_CONTROL.document; // "public, no-cache"
+ * assert.equal(CACHE_CONTROL.document, "public, no-cache");
  * ```
  * @module
  */
@@ -19,8 +20,9 @@ import type { Json } from "./schemas.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CACHE_CONTROL } from "./cache_control.ts";
- * CACHE_CONTROL.problem; // "no-store"
+ * assert.equal(CACHE_CONTROL.problem, "no-store");
  * ```
  */
 export const CACHE_CONTROL = {
@@ -51,8 +53,9 @@ export type CacheValue = [string, string];
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { cacheControl, PROBLEM_CACHE } from "./cache_control.ts";
- * cacheControl([PROBLEM_CACHE]).schema; // { type: "string", enum: ["no-store"] }
+ * assert.deepStrictEqual(cacheControl([PROBLEM_CACHE]).schema, { type: "string", enum: ["no-store"] });
  * ```
  */
 export function cacheControl(values: CacheValue[], required = true, note = ""): Json {

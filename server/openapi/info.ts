@@ -4,8 +4,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { info } from "./info.ts";
- * (info("help@clubs.example").contact as { email: string }).email; // "help@clubs.example"
+ * assert.equal((info("help@clubs.example").contact as { email: string }).email, "help@clubs.example");
  * ```
  * @module
  */
@@ -20,8 +21,9 @@ import type { Json } from "./schemas.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { OPENAPI_VERSION } from "./info.ts";
- * OPENAPI_VERSION; // "1.2.0"
+ * assert.equal(OPENAPI_VERSION, "1.2.0");
  * ```
  */
 export const OPENAPI_VERSION: string = VERSION;
@@ -32,8 +34,9 @@ export const OPENAPI_VERSION: string = VERSION;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { LICENSE } from "./info.ts";
- * LICENSE.name; // "Proprietary: all rights reserved"
+ * assert.equal(LICENSE.name, "Proprietary: all rights reserved");
  * ```
  */
 export const LICENSE = { name: "Proprietary: all rights reserved" } as const;
@@ -44,8 +47,9 @@ export const LICENSE = { name: "Proprietary: all rights reserved" } as const;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { EVOLUTION_TEXT } from "./info.ts";
- * EVOLUTION_TEXT.includes("ignore"); // true
+ * assert.ok(EVOLUTION_TEXT.includes("ignore"));
  * ```
  */
 export const EVOLUTION_TEXT =
@@ -64,8 +68,9 @@ function bandText(): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { info } from "./info.ts";
- * info("help@clubs.example").title; // "Club Directory Service"
+ * assert.equal(info("help@clubs.example").title, "Club Directory Service");
  * ```
  */
 export function info(supportEmail: string): Json {

@@ -13,9 +13,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { openApiDocument, PROBLEM_CODES } from "./mod.ts";
- * openApiDocument().openapi; // "3.0.0"
- * PROBLEM_CODES.includes("not_found"); // true
+ * assert.equal(openApiDocument().openapi, "3.0.0");
+ * assert.ok(PROBLEM_CODES.includes("not_found"));
  * ```
  * @module
  */

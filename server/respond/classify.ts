@@ -7,10 +7,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { StoreError } from "../../core/store/mod.ts";
  * import { problemOf } from "./classify.ts";
- * problemOf(new StoreError("gone"))?.code; // "clubs_unavailable"
- * problemOf(new TypeError("bug")); // null
+ * assert.equal(problemOf(new StoreError("gone"))?.code, "clubs_unavailable");
+ * assert.equal(problemOf(new TypeError("bug")), null);
  * ```
  * @module
  */
@@ -46,10 +47,11 @@ const UNAVAILABLE: FailureProblem = Object.freeze({
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { StoreError } from "../../core/store/mod.ts";
  * import { problemOf } from "./classify.ts";
- * problemOf(new StoreError("Cannot read database")); // { code: "clubs_unavailable", detail: "The club directory cannot be read right now" }
- * problemOf(new Error("a bug")); // null
+ * assert.deepStrictEqual(problemOf(new StoreError("Cannot read database")), { code: "clubs_unavailable", detail: "The club directory cannot be read right now" });
+ * assert.equal(problemOf(new Error("a bug")), null);
  * ```
  */
 export function problemOf(error: unknown): FailureProblem | null {

@@ -35,10 +35,11 @@ import { markHeadersBuilt, takeResponseHeaders } from "./_headers.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { tagOf } from "./validators.ts";
- * tagOf("a", "b") === tagOf("a", "b"); // true
- * tagOf("a", "b") === tagOf("ab"); // false: the parts are kept apart
- * tagOf("x").length; // 16
+ * assert.equal(tagOf("a", "b"), tagOf("a", "b"));
+ * assert.notEqual(tagOf("a", "b"), tagOf("ab")); // the parts are kept apart
+ * assert.equal(tagOf("x").length, 16);
  * ```
  */
 export function tagOf(...parts: readonly string[]): string {
@@ -68,9 +69,10 @@ export function tagOf(...parts: readonly string[]): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { strongTag } from "./validators.ts";
- * strongTag("0123abcd0123abcd", null); // '"0123abcd0123abcd"'
- * strongTag("0123abcd0123abcd", "br"); // '"0123abcd0123abcd-br"'
+ * assert.equal(strongTag("0123abcd0123abcd", null), '"0123abcd0123abcd"');
+ * assert.equal(strongTag("0123abcd0123abcd", "br"), '"0123abcd0123abcd-br"');
  * ```
  */
 export function strongTag(tag: string, encoding: Encoding | null): string {
@@ -82,8 +84,9 @@ export function strongTag(tag: string, encoding: Encoding | null): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { weakTag } from "./validators.ts";
- * weakTag("0123abcd0123abcd"); // 'W/"0123abcd0123abcd"'
+ * assert.equal(weakTag("0123abcd0123abcd"), 'W/"0123abcd0123abcd"');
  * ```
  */
 export function weakTag(tag: string): string {
@@ -99,12 +102,13 @@ const ENTITY_TAG = /(?:W\/)?"[^"]*"|\*/g;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ifNoneMatchHolds } from "./validators.ts";
- * ifNoneMatchHolds('"a", W/"b"', 'W/"b"'); // true
- * ifNoneMatchHolds('W/"a"', '"a"'); // true: weak comparison
- * ifNoneMatchHolds('"a-br"', '"a"'); // false
- * ifNoneMatchHolds("*", '"a"'); // true
- * ifNoneMatchHolds(null, '"a"'); // false
+ * assert.ok(ifNoneMatchHolds('"a", W/"b"', 'W/"b"'));
+ * assert.ok(ifNoneMatchHolds('W/"a"', '"a"')); // weak comparison
+ * assert.equal(ifNoneMatchHolds('"a-br"', '"a"'), false);
+ * assert.ok(ifNoneMatchHolds("*", '"a"'));
+ * assert.equal(ifNoneMatchHolds(null, '"a"'), false);
  * ```
  */
 export function ifNoneMatchHolds(ifNoneMatch: string | null | undefined, etag: string): boolean {

@@ -131,9 +131,10 @@ const QUERIES_SEEN = 1024;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { queryCache } from "./clubs.ts";
  * const cache = queryCache(1024 * 1024);
- * cache.weight; // 0: bytes held
+ * assert.equal(cache.weight, 0); // bytes held
  * ```
  */
 export function queryCache(bytes: number = QUERIES_BYTES): Lru<string, ParsedQuery> {
@@ -191,10 +192,11 @@ const LIST_PARAMS = new Set(["waitlist", "facets"]);
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { linkParams } from "./clubs.ts";
- * linkParams("q=%C5%82&page=2&waitlist=open,closed"); // "q=%C5%82&waitlist=open,closed&"
- * linkParams("q=ł"); // "q=%C5%82&"
- * linkParams("type=golf&x=1&type=city&waitlist=open&waitlist=closed"); // "type=golf&waitlist=open,closed&"
+ * assert.equal(linkParams("q=%C5%82&page=2&waitlist=open,closed"), "q=%C5%82&waitlist=open,closed&");
+ * assert.equal(linkParams("q=ł"), "q=%C5%82&");
+ * assert.equal(linkParams("type=golf&x=1&type=city&waitlist=open&waitlist=closed"), "type=golf&waitlist=open,closed&");
  * ```
  */
 export function linkParams(search: string): string {
@@ -243,9 +245,13 @@ function parseQuery(search: string): ParsedQuery {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pageLinks } from "./clubs.ts";
- * pageLinks("https://x.example", "type=golf&", 2, 10, 35);
- * // '<https://x.example/api/v1/clubs?type=golf&page=3>; rel="next", <https://x.example/api/v1/clubs?type=golf&page=1>; rel="prev", <https://x.example/api/v1/clubs?type=golf&page=1>; rel="first", <https://x.example/api/v1/clubs?type=golf&page=4>; rel="last"'
+ * const page = (n: number) => `<https://x.example/api/v1/clubs?type=golf&page=${n}>`;
+ * assert.equal(
+ *   pageLinks("https://x.example", "type=golf&", 2, 10, 35),
+ *   `${page(3)}; rel="next", ${page(1)}; rel="prev", ${page(1)}; rel="first", ${page(4)}; rel="last"`,
+ * );
  * ```
  */
 export function pageLinks(

@@ -83,10 +83,11 @@ function sendPage(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { prefersJson } from "./problems.ts";
- * prefersJson("application/json"); // true
- * prefersJson("text/html,application/xhtml+xml;q=0.9"); // false
- * prefersJson(null); // false
+ * assert.ok(prefersJson("application/json"));
+ * assert.equal(prefersJson("text/html,application/xhtml+xml;q=0.9"), false);
+ * assert.equal(prefersJson(null), false);
  * ```
  */
 export function prefersJson(accept: string | null): boolean {

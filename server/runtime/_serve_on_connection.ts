@@ -6,8 +6,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkPerConnectionServing } from "./_serve_on_connection.ts";
- * checkPerConnectionServing(); // returns on Deno 2.9.6
+ * assert.doesNotThrow(checkPerConnectionServing); // on Deno 2.9.6
  * ```
  * @module
  */
@@ -52,8 +53,9 @@ export const REQUIRED_DENO = "2.9.6";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkPerConnectionServing } from "./_serve_on_connection.ts";
- * checkPerConnectionServing(); // returns on Deno 2.9.6; throws where the API is gone
+ * assert.doesNotThrow(checkPerConnectionServing); // on Deno 2.9.6; throws where the API is gone
  * ```
  */
 export function checkPerConnectionServing(): void {

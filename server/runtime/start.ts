@@ -40,9 +40,11 @@ import { type Running, superviseWorkers, type SupervisorOptions } from "./_super
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DEFAULT_SETTINGS } from "../options.ts";
  * import type { StartOptions } from "./start.ts";
  * const options: StartOptions = { settings: { ...DEFAULT_SETTINGS, db: "data/clubs.db", port: 0 } };
+ * assert.equal(options.settings.hostname, DEFAULT_SETTINGS.hostname); // every setting but the two given is the default
  * ```
  */
 export interface StartOptions {

@@ -5,8 +5,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { describe } from "./describe.ts";
- * describe({ type: "golf", state: "Florida" }); // "Golf clubs in Florida"
+ * assert.equal(describe({ type: "golf", state: "Florida" }), "Golf clubs in Florida");
  * ```
  * @module
  */
@@ -19,8 +20,9 @@ import { humanize, type SearchLink, typeClubs, waitlistText } from "../html/mod.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { describe } from "./describe.ts";
- * describe({ q: "royal", country: "Australia" }); // "Clubs matching “royal” in Australia"
+ * assert.equal(describe({ q: "royal", country: "Australia" }), "Clubs matching “royal” in Australia");
  * ```
  */
 export function describe(link: SearchLink): string {
@@ -44,9 +46,10 @@ const BY: Record<FacetName, string> = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { facetNote } from "./describe.ts";
- * facetNote({ type: "golf", state: "Florida" }, "type"); // "Clubs in Florida, by type"
- * facetNote({ type: "golf", state: "Florida" }, "country"); // "Golf clubs, by country"
+ * assert.equal(facetNote({ type: "golf", state: "Florida" }, "type"), "Clubs in Florida, by type");
+ * assert.equal(facetNote({ type: "golf", state: "Florida" }, "country"), "Golf clubs, by country");
  * ```
  */
 export function facetNote(link: SearchLink, name: FacetName): string {
@@ -74,9 +77,12 @@ export type Droppable = typeof DROPPABLE[number];
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { filterWords } from "./describe.ts";
- * filterWords({ waitlist: ["open", "closed"] }, "waitlist");
- * // "Membership: Open to applications or Closed to new members"
+ * assert.equal(
+ *   filterWords({ waitlist: ["open", "closed"] }, "waitlist"),
+ *   "Membership: Open to applications or Closed to new members",
+ * );
  * ```
  */
 export function filterWords(link: SearchLink, name: Droppable): string {
@@ -97,8 +103,9 @@ export function filterWords(link: SearchLink, name: Droppable): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { dropped } from "./describe.ts";
- * dropped({ country: "Japan", state: "Florida", page: 2 }, "state"); // { country: "Japan", state: null, page: null }
+ * assert.deepStrictEqual(dropped({ country: "Japan", state: "Florida", page: 2 }, "state"), { country: "Japan", state: null, page: null });
  * ```
  */
 export function dropped(link: SearchLink, name: Droppable): SearchLink {

@@ -5,9 +5,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { wantsHomePage } from "./negotiate.ts";
- * wantsHomePage("text/html,application/xhtml+xml,*\/*;q=0.8"); // true
- * wantsHomePage("*\/*"); // false
+ * assert.ok(wantsHomePage("text/html,application/xhtml+xml,*\/*;q=0.8"));
+ * assert.equal(wantsHomePage("*\/*"), false);
  * ```
  * @module
  */
@@ -32,9 +33,10 @@ function weights(accept: string): { html: number; json: number } {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { wantsHomePage } from "./negotiate.ts";
- * wantsHomePage("application/json"); // false
- * wantsHomePage(null); // false
+ * assert.equal(wantsHomePage("application/json"), false);
+ * assert.equal(wantsHomePage(null), false);
  * ```
  */
 export function wantsHomePage(accept: string | null): boolean {

@@ -140,9 +140,10 @@ function decodedParam(part: string): [string, string] | null {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sameParams } from "./search.ts";
- * sameParams("q=women's", "q=women%27s"); // true
- * sameParams("q=st+andrews", "q=st%20andrews"); // false
+ * assert.ok(sameParams("q=women's", "q=women%27s"));
+ * assert.equal(sameParams("q=st+andrews", "q=st%20andrews"), false);
  * ```
  */
 export function sameParams(sent: string, canonical: string): boolean {

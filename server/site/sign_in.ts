@@ -43,8 +43,9 @@ const ACCESS_TEXT: Record<FeeAccess, string> = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { safeNext } from "./sign_in.ts";
- * safeNext("/clubs?type=golf", ""); // "/clubs?type=golf"
+ * assert.equal(safeNext("/clubs?type=golf", ""), "/clubs?type=golf");
  * safeNext("//evil.example/", ""); // "/"
  * ```
  */
@@ -67,9 +68,10 @@ export function safeNext(next: string | null | undefined, root: string): string 
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { locationOf } from "./sign_in.ts";
- * locationOf("/clubs?q=日本"); // "/clubs?q=%E6%97%A5%E6%9C%AC"
- * locationOf("/clubs?type=golf"); // "/clubs?type=golf"
+ * assert.equal(locationOf("/clubs?q=日本"), "/clubs?q=%E6%97%A5%E6%9C%AC");
+ * assert.equal(locationOf("/clubs?type=golf"), "/clubs?type=golf");
  * ```
  */
 export function locationOf(path: string): string {
@@ -83,9 +85,11 @@ export function locationOf(path: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sameOrigin } from "./sign_in.ts";
  * const req = new Request("http://x.example/sign-out", { method: "POST", headers: { origin: "http://x.example" } });
- * sameOrigin(req, "http://x.example"); // true
+ * assert.ok(sameOrigin(req, "http://x.example"));
+ * assert.equal(sameOrigin(req, "http://evil.example"), false);
  * ```
  */
 export function sameOrigin(req: Request, siteOrigin: string): boolean {

@@ -4,8 +4,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { clubsPath } from "./clubs.ts";
- * (clubsPath().get as { operationId: string }).operationId; // "searchClubs"
+ * assert.equal((clubsPath().get as { operationId: string }).operationId, "searchClubs");
  * ```
  * @module
  */
@@ -25,8 +26,9 @@ import { SESSION_SECURITY } from "../_sessions.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { clubsPath } from "./clubs.ts";
- * "post" in clubsPath(); // false
+ * assert.equal("post" in clubsPath(), false);
  * ```
  */
 export function clubsPath(): Json {
@@ -63,8 +65,9 @@ export function clubsPath(): Json {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { unknownPaths } from "./clubs.ts";
- * Object.keys(unknownPaths()); // ["/api/v1/{path}"]
+ * assert.deepStrictEqual(Object.keys(unknownPaths()), ["/api/v1/{path}"]);
  * ```
  */
 export function unknownPaths(): Json {

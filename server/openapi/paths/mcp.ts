@@ -4,8 +4,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mcpPath } from "./mcp.ts";
- * (mcpPath().post as { operationId: string }).operationId; // "mcp"
+ * assert.equal((mcpPath().post as { operationId: string }).operationId, "mcp");
  * ```
  * @module
  */
@@ -83,8 +84,9 @@ function withBoth(a: Json, b: Json): Json {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mcpPath } from "./mcp.ts";
- * "get" in mcpPath(); // false
+ * assert.equal("get" in mcpPath(), false);
  * ```
  */
 export function mcpPath(): Json {

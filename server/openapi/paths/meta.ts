@@ -4,8 +4,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { documentPath } from "./meta.ts";
- * (documentPath().get as { operationId: string }).operationId; // "openApiDocument"
+ * assert.equal((documentPath().get as { operationId: string }).operationId, "openApiDocument");
  * ```
  * @module
  */
@@ -22,8 +23,9 @@ import type { Json } from "../schemas.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { indexPath } from "./meta.ts";
- * (indexPath().get as { operationId: string }).operationId; // "index"
+ * assert.equal((indexPath().get as { operationId: string }).operationId, "index");
  * ```
  */
 export function indexPath(): Json {
@@ -59,8 +61,9 @@ export function indexPath(): Json {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { documentPath } from "./meta.ts";
- * "304" in (documentPath().get as { responses: object }).responses; // true
+ * assert.ok("304" in (documentPath().get as { responses: object }).responses);
  * ```
  */
 export function documentPath(): Json {

@@ -4,8 +4,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { problemListPath } from "./problems.ts";
- * (problemListPath().get as { operationId: string }).operationId; // "problemList"
+ * assert.equal((problemListPath().get as { operationId: string }).operationId, "problemList");
  * ```
  * @module
  */
@@ -21,8 +22,9 @@ import { type Json, PROBLEM_CODES } from "../schemas.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { problemListPath } from "./problems.ts";
- * "304" in (problemListPath().get as { responses: object }).responses; // true
+ * assert.ok("304" in (problemListPath().get as { responses: object }).responses);
  * ```
  */
 export function problemListPath(): Json {
@@ -55,8 +57,9 @@ export function problemListPath(): Json {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { problemPagePath } from "./problems.ts";
- * (problemPagePath().get as { operationId: string }).operationId; // "problemPage"
+ * assert.equal((problemPagePath().get as { operationId: string }).operationId, "problemPage");
  * ```
  */
 export function problemPagePath(): Json {

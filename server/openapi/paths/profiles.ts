@@ -4,8 +4,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { profilePath } from "./profiles.ts";
- * (profilePath().get as { operationId: string }).operationId; // "clubProfile"
+ * assert.equal((profilePath().get as { operationId: string }).operationId, "clubProfile");
  * ```
  * @module
  */
@@ -24,8 +25,9 @@ import { SESSION_SECURITY } from "../_sessions.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { profilePath } from "./profiles.ts";
- * "304" in (profilePath().get as { responses: object }).responses; // true
+ * assert.ok("304" in (profilePath().get as { responses: object }).responses);
  * ```
  */
 export function profilePath(): Json {
