@@ -16,13 +16,19 @@
 import type { Directory } from "../core/store/mod.ts";
 import type { FeeAccess } from "../core/club/mod.ts";
 import type { Parsed } from "../core/model/mod.ts";
-import type { ProbeOptions } from "./routes/health.ts";
+import type { RedisHealth } from "../core/redis/mod.ts";
 
 // The settings each middleware reads are defined beside it (the middlewares sit below this file).
 export type { RateLimitConfig } from "./middleware/rate_limit.ts";
 export type { DeprecationConfig } from "./middleware/deprecation.ts";
 import type { RateLimitConfig } from "./middleware/rate_limit.ts";
 import type { DeprecationConfig } from "./middleware/deprecation.ts";
+
+/** Something whose state the readiness probe reports: a store that may be backed by Redis. */
+export interface Probed {
+  /** Absent: a store with nothing to report (the SQLite session file, the in-process table). */
+  health?(): RedisHealth;
+}
 
 /** Everything {@link createApp} needs. Only `directory` has no default. */
 export interface AppConfig {
@@ -59,7 +65,7 @@ export interface AppConfig {
   /** Clock in milliseconds since the epoch (tests inject one); default `Date.now`. */
   now?: () => number;
   /** The stores `GET /readyz` reports on (those backed by Redis say how they are). */
-  stores?: ProbeOptions["stores"];
+  stores?: { sessions?: Probed; rateLimit?: Probed };
 }
 
 // The advertised limit (docs/api.md#rate-limit-headers) lives with the other limits in the model.

@@ -28,7 +28,7 @@ import {
   parseName,
   parseRateLimit,
 } from "./config.ts";
-import { DEFAULT_CONNECTION_LIMITS as CONN } from "./runtime/connections.ts";
+import { DEFAULT_CONNECTION_LIMITS as CONN } from "./http/connection_limits.ts";
 import { MAX_TRUSTED_HOPS } from "./http/client_address.ts";
 
 /** Most worker isolates `--workers` takes. */

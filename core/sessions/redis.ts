@@ -21,7 +21,7 @@
  * @module
  */
 import { closeClient, connectOnce, redactRedisUrl, withTimeout } from "../redis/mod.ts";
-import type { SessionAdmin } from "./backend.ts";
+import type { SessionAdmin } from "./lookup.ts";
 import { type NewSession, newSessionAttempts, SessionError, type SessionInfo } from "./session.ts";
 import { isTokenShaped, newToken } from "./token.ts";
 import {

@@ -38,7 +38,7 @@ import {
   watchConnection,
   withTimeout,
 } from "../redis/mod.ts";
-import type { LookupOptions, SessionLookup } from "./backend.ts";
+import type { LookupOptions, SessionLookup } from "./lookup.ts";
 import { ON_DEMAND_LIMITS, OnDemand, type OnDemandStats } from "./on_demand.ts";
 import {
   makeClient,

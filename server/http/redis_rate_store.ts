@@ -37,7 +37,8 @@ import {
   watchConnection,
   withTimeout,
 } from "../../core/redis/mod.ts";
-import type { RateHit, RateStore, RateStoreOptions } from "./rate_store.ts";
+import type { RateHit } from "./rate_table.ts";
+import type { RateStore, RateStoreOptions } from "./rate_store_types.ts";
 
 /**
  * Prefix of the counter keys: `clubdir:rl:<window seconds>:<client>`.

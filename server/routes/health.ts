@@ -100,11 +100,9 @@ export const ReadinessSchema = z.object({
 export type Readiness = z.infer<typeof ReadinessSchema>;
 type Check = Readiness["checks"]["database"];
 
-/** Something whose state the readiness probe reports: a store that may be backed by Redis. */
-export interface Probed {
-  /** Absent: a store with nothing to report (the SQLite session file, the in-process table). */
-  health?(): RedisHealth;
-}
+// What the probes ask of a store is part of the app's configuration (config.ts).
+export type { Probed } from "../config.ts";
+import type { Probed } from "../config.ts";
 
 /**
  * What the probes are built from.

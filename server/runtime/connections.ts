@@ -55,7 +55,7 @@
  * ```
  * @module
  */
-import { type ConnectionLimits } from "./connection_limits.ts";
+import { type ConnectionLimits } from "../http/connection_limits.ts";
 import {
   type ConnectionHttp,
   missingApi,
@@ -71,7 +71,7 @@ export {
   DEFAULT_CONNECTION_LIMITS,
   fdLimit,
   RESERVED_FDS,
-} from "./connection_limits.ts";
+} from "../http/connection_limits.ts";
 export {
   checkPerConnectionServing,
   REQUIRED_DENO,
