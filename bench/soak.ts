@@ -107,7 +107,7 @@ async function startServe(db: string, extra: string[], ulimit?: number): Promise
       buffered = parts.pop()!;
       for (const line of parts) {
         if (lines.length < 1_000) lines.push(line);
-        const m = /^Listening on (http:\/\/[^/]+)\//.exec(line);
+        const m = /^\d{4}-\d\d-\d\dT[\d:.]+Z Listening on (http:\/\/[^/]+)\//.exec(line);
         if (m) listening.resolve(m[1]!);
       }
     }

@@ -22,6 +22,7 @@ import { commandInfo } from "./command_info.ts";
 import { ensureDatabase } from "../core/import/mod.ts";
 import { SERVE_OPTIONS, type ServeSettings } from "../server/options.ts";
 import { stderrLine } from "../server/middleware/access_log.ts";
+import { eventLog } from "../server/middleware/log_format.ts";
 import { isRedisUrl } from "../core/redis/mod.ts";
 import { type StartOptions, startServer } from "../server/runtime/mod.ts";
 import { sessionStorePath } from "../core/sessions/mod.ts";
@@ -183,7 +184,8 @@ function nextSignal(): Promise<Deno.Signal> {
  * ```
  */
 export async function serveUntilSignal(options: StartOptions): Promise<number> {
-  const log = options.log ?? stderrLine;
+  // Its own lines in the form of the others (--log-format); the raw sink goes on to startServer.
+  const log = eventLog(options.settings.logFormat, options.log ?? stderrLine);
   // Listen for signals first: one that arrives during start-up still stops cleanly.
   const stop = nextSignal();
   const server = await startServer(options);

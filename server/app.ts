@@ -34,7 +34,8 @@ import { Hono } from "hono";
 import { getPath } from "hono/utils/url";
 import { clubsRoute } from "./routes/clubs.ts";
 import type { AppConfig } from "./config.ts";
-import { accessLog } from "./middleware/access_log.ts";
+import { observe } from "./middleware/observe.ts";
+import { METRICS_PATH, metricsHandler } from "./metrics/mod.ts";
 import { deprecation } from "./middleware/deprecation.ts";
 import type { AppEnv } from "./http/env.ts";
 import { createProblems } from "./respond/mod.ts";
@@ -103,7 +104,16 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
     "/",
     healthRoutes({ directory: config.directory, stores: config.stores, now: config.now }),
   );
-  if (config.log) app.use(accessLog(config.log));
+  // The access log and the metrics: one timing of each request.
+  if (config.log || config.metrics) {
+    app.use(observe({
+      log: config.log
+        ? { format: config.logFormat ?? "text", write: config.log, worker: config.worker }
+        : undefined,
+      metrics: config.metrics?.recorder,
+      trustProxy: config.trustProxy,
+    }));
+  }
   // Inside the log (the 400 is logged, under the path as sent), before the limiter.
   app.use((c, next) =>
     badHost.has(c.req.raw)
@@ -127,6 +137,12 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
   }
 
   // Routes.
+  if (config.metrics) {
+    app.get(
+      METRICS_PATH,
+      metricsHandler(config.metrics, config.allowedHosts ?? null, problems.notFound),
+    );
+  }
   app.route(
     "/api/v1",
     clubsRoute({

@@ -82,6 +82,9 @@ export class RedisTimeoutError extends Error {
   }
 }
 
+/** Redis errors in this isolate: connection errors and replies that timed out (see {@link redisErrors}). */
+let errors = 0;
+
 /**
  * A command's reply, or a {@link RedisTimeoutError} after `ms`. node-redis's
  * own command timeout only covers the time before a command is written, not
@@ -96,7 +99,10 @@ export class RedisTimeoutError extends Error {
 export function withTimeout<T>(reply: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RedisTimeoutError(ms)), ms);
+    timer = setTimeout(() => {
+      errors++;
+      reject(new RedisTimeoutError(ms));
+    }, ms);
   });
   return Promise.race([reply, late]).finally(() => clearTimeout(timer));
 }
@@ -131,6 +137,21 @@ export interface ConnectingClient {
  * watchConnection(client, "session store redis://cache:6379", console.error);
  * ```
  */
+/**
+ * Redis errors in this isolate so far: every `error` event of a watched
+ * connection and every reply {@link withTimeout} gave up on (`serve
+ * --metrics` reports it).
+ *
+ * @example
+ * ```ts
+ * import { redisErrors } from "./client.ts";
+ * redisErrors(); // 0 in a process that never reached for Redis
+ * ```
+ */
+export function redisErrors(): number {
+  return errors;
+}
+
 export function watchConnection(
   client: ConnectingClient,
   what: string,
@@ -138,6 +159,7 @@ export function watchConnection(
 ): void {
   let down = false;
   client.on("error", (error) => {
+    errors++;
     if (down) return;
     down = true;
     log(`${what}: Redis unreachable (${error.message})`);

@@ -72,6 +72,7 @@ export class Lru<K, V> {
   readonly #weigh: (value: V, key: K) => number;
   readonly #shared: SharedWeight | null;
   #weight = 0;
+  #evictions = 0;
   #oldest: Node<K, V> | null = null;
   #newest: Node<K, V> | null = null;
 
@@ -126,13 +127,17 @@ export class Lru<K, V> {
     this.#map.set(key, node);
     this.#link(node);
     this.#weight += weight;
-    while (this.#weight > this.#max && this.#oldest !== null) this.#remove(this.#oldest);
+    while (this.#weight > this.#max && this.#oldest !== null) {
+      this.#remove(this.#oldest);
+      this.#evictions++;
+    }
     if (shared !== null) {
       linkShared(shared, node);
       shared.weight += weight;
       while (shared.weight > shared.max && shared.oldest !== null) {
         const oldest = shared.oldest as Node<K, V>;
         oldest.owner.#remove(oldest);
+        oldest.owner.#evictions++;
       }
     }
   }
@@ -159,6 +164,11 @@ export class Lru<K, V> {
   /** Total weight of the entries kept. */
   get weight(): number {
     return this.#weight;
+  }
+
+  /** Entries evicted so far to keep within a bound (replaced or cleared ones are not counted). */
+  get evictions(): number {
+    return this.#evictions;
   }
 
   #remove(node: Node<K, V>): void {

@@ -101,7 +101,7 @@ export function approxBytes(value: unknown): number {
   return n;
 }
 
-/** What one memo holds, for tests and diagnostics. */
+/** What one memo holds and how it has been used, for metrics, tests and diagnostics. */
 export interface MemoStats {
   /** Bytes it may hold. */
   budget: number;
@@ -109,6 +109,12 @@ export interface MemoStats {
   size: number;
   /** Bytes held (as weighed). */
   bytes: number;
+  /** Lookups that found a value kept ({@link Memo.get}, {@link Memo.use}). */
+  hits: number;
+  /** Lookups that did not. */
+  misses: number;
+  /** Entries evicted to keep within a budget. */
+  evictions: number;
 }
 
 /** What a memo keeps: results of requests, or structures built from the snapshot alone. */
@@ -159,6 +165,9 @@ export class Memo<K, V> {
   readonly #lru: Lru<K, V>;
   /** Keys asked for once, for `admit: "second"`; null when every value is kept. */
   readonly #seen: Doorkeeper | null;
+  /** Lookups that found a value, and that did not (plain increments: metrics read them). */
+  hits = 0;
+  misses = 0;
 
   /**
    * @param budgetBytes What it may hold.
@@ -181,7 +190,10 @@ export class Memo<K, V> {
 
   /** The value kept for `key`, or undefined. */
   get(key: K): V | undefined {
-    return this.#lru.get(key);
+    const v = this.#lru.get(key);
+    if (v === undefined) this.misses++;
+    else this.hits++;
+    return v;
   }
 
   /** Keeps a value (evicting the least recently used beyond the budget). */
@@ -197,7 +209,9 @@ export class Memo<K, V> {
    */
   use(key: K, make: () => V, keep?: (made: V) => V): V {
     let v = this.#lru.get(key);
-    if (v === undefined) {
+    if (v !== undefined) this.hits++;
+    else {
+      this.misses++;
       v = make();
       if (this.#seen === null || this.#seen.admit(key as string | number)) {
         if (keep) v = keep(v);
@@ -221,6 +235,11 @@ export class Memo<K, V> {
   /** Bytes held (as weighed), remembered keys included. */
   get bytes(): number {
     return this.#lru.weight + (this.#seen?.bytes ?? 0);
+  }
+
+  /** Entries evicted to keep within its budget or the shared one. */
+  get evictions(): number {
+    return this.#lru.evictions;
   }
 }
 
@@ -285,12 +304,19 @@ export class Memos {
     for (const m of this.#memos.values()) if (m.kind === "results") m.clear();
   }
 
-  /** Every memo declared so far, by name: budget, entries and bytes held. */
+  /** Every memo declared so far, by name: budget, entries, bytes held, hits, misses, evictions. */
   stats(): Record<string, MemoStats> {
     return Object.fromEntries(
       [...this.#memos].map((
         [name, m],
-      ) => [name, { budget: m.budget, size: m.size, bytes: m.bytes }]),
+      ) => [name, {
+        budget: m.budget,
+        size: m.size,
+        bytes: m.bytes,
+        hits: m.hits,
+        misses: m.misses,
+        evictions: m.evictions,
+      }]),
     );
   }
 

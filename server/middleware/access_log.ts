@@ -1,7 +1,10 @@
 /**
- * One access-log line per request, written after the response is chosen:
- * time, method, path, status, duration and request id, e.g.
- * `2026-08-30T12:00:00.000Z GET /api/v1/clubs 200 1.4ms 3b0c…`.
+ * What goes into a log line from a request, and where every line of the
+ * server goes. The access log itself (observe.ts, in the form of
+ * log_format.ts) writes one line per request once the response is chosen:
+ * time, client address, method, path, status, duration, bytes, user agent
+ * and request id, e.g.
+ * `2026-08-30T12:00:00.000Z 203.0.113.7 GET /api/v1/clubs 200 1.4ms 5321B "curl/8.5.0" 3b0c…`.
  * The query string is left out: it can carry what people search for.
  *
  * The path is the client's, decoded: it is escaped ({@link escapeLogText})
@@ -11,14 +14,13 @@
  * characters again, so no line written to stderr spans two lines.
  *
  * @example
- * ```ts ignore
- * import { accessLog } from "./access_log.ts";
- * app.use(accessLog((line) => console.error(line)));
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loggedPath } from "./access_log.ts";
+ * assert.deepStrictEqual(loggedPath("/a\nb"), "/a\\x0ab");
  * ```
  * @module
  */
-import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../http/env.ts";
 
 /**
  * Longest path logged, in characters; the rest is counted, not written.
@@ -82,29 +84,6 @@ export function loggedPath(path: string): string {
   return `${escapeLogText(path.slice(0, MAX_LOGGED_PATH))}…(+${
     path.length - MAX_LOGGED_PATH
   } chars)`;
-}
-
-/**
- * Middleware that reports each request to `log` once it is answered.
- *
- * @example
- * ```ts ignore
- * import { accessLog } from "./access_log.ts";
- * const lines: string[] = [];
- * app.use(accessLog((l) => lines.push(l)));
- * ```
- */
-export function accessLog(log: (line: string) => void): MiddlewareHandler<AppEnv> {
-  return async function accessLog(c, next) {
-    const started = performance.now();
-    await next();
-    const ms = (performance.now() - started).toFixed(1);
-    log(
-      `${new Date().toISOString()} ${escapeLogText(c.req.method)} ${
-        loggedPath(c.req.path)
-      } ${c.res.status} ${ms}ms ${c.get("requestId")}`,
-    );
-  };
 }
 
 const encoder = new TextEncoder();

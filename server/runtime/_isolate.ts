@@ -37,6 +37,9 @@ import { sessionAccess, sessionErrorLog, sessionPrefetch } from "../http/session
 import { WatchedDirectory } from "../http/watched_directory.ts";
 import type { ServeSettings } from "../options.ts";
 import type { AppEnv } from "../http/env.ts";
+import { eventLog } from "../middleware/log_format.ts";
+import { IsolateMetrics, type SharedRegion } from "../metrics/mod.ts";
+import { countedSessions, redisErrorCount } from "./_observed.ts";
 import {
   connectionCap,
   type ConnectionLimits,
@@ -65,7 +68,7 @@ export type BeforeRequest = (req: Request) => Promise<void> | undefined;
  * @example
  * ```ts
  * import type { IsolateOptions } from "./_isolate.ts";
- * const options: IsolateOptions = { reusePort: true, logPrefix: "[w1] ", log: console.error };
+ * const options: IsolateOptions = { reusePort: true, worker: 1, log: console.error };
  * ```
  */
 export interface IsolateOptions {
@@ -73,10 +76,15 @@ export interface IsolateOptions {
   reusePort?: boolean;
   /** The process's rate-limit table (every worker gets the same one); a new one when omitted. */
   table?: RateTable;
-  /** Prefix of this isolate's log lines, e.g. `[w2] `. */
-  logPrefix?: string;
-  /** Where log lines go (the worker entry passes stderr). */
+  /** The worker this isolate is (`--workers N`): its log lines say so. */
+  worker?: number;
+  /**
+   * Where log lines go, written as they are (the worker entry passes
+   * stderr): this isolate gives them their form (`--log-format`).
+   */
   log: (line: string) => void;
+  /** The process's shared metrics regions (`--workers N --metrics`). */
+  metrics?: SharedRegion;
   /** Mounts more routes on the app before it serves (tests). */
   configure?: (app: Hono<AppEnv>) => void;
   /** Timeouts (tests shorten them); the cap comes from the settings. */
@@ -199,8 +207,7 @@ export async function serveIsolate(
   settings: ServeSettings,
   options: IsolateOptions,
 ): Promise<ServedIsolate> {
-  const prefix = options.logPrefix ?? "";
-  const log = (line: string) => options.log(prefix + line);
+  const log = eventLog(settings.logFormat, options.log, { worker: options.worker });
   // Opened in this order, closed in the reverse one.
   const opened: (() => unknown)[] = [];
   const closeAll = async () => {
@@ -214,12 +221,22 @@ export async function serveIsolate(
       log,
     );
     opened.push(() => directory.close());
+    // Figures for /metrics; its sources are attached as they are opened.
+    const metrics = settings.metrics ? new IsolateMetrics(options.metrics, log) : null;
+    if (metrics) {
+      opened.push(() => metrics.close());
+      metrics.recorder.attach({
+        directory: () => directory.figures(),
+        redisErrors: redisErrorCount,
+      });
+    }
     // 2. Sessions: the file, or the Redis copy (loaded first, so a replica
     // never serves with an empty copy while Redis is up).
-    const sessions: SessionLookup = await openSessionLookup(
+    const openedSessions: SessionLookup = await openSessionLookup(
       settings.sessions ?? sessionStorePath(settings.db),
       { log },
     );
+    const sessions = metrics ? countedSessions(openedSessions, metrics.recorder) : openedSessions;
     opened.push(() => sessions.close());
     // 3. Rate counts: the process's table, or Redis with that table as its fallback.
     let rateStore: RateStore | undefined;
@@ -241,7 +258,10 @@ export async function serveIsolate(
       supportEmail: settings.supportEmail,
       access: sessionAccess(sessions, Date.now, sessionErrorLog(log)),
       allowedHosts,
-      log: settings.quiet ? undefined : log,
+      log: settings.quiet ? undefined : options.log,
+      logFormat: settings.logFormat,
+      worker: options.worker,
+      metrics,
       errorLog: directory.gate(log),
       stores: { sessions, rateLimit: rateStore },
     });
@@ -256,6 +276,7 @@ export async function serveIsolate(
       limits: connectionLimits(settings, options, log),
       log,
     });
+    metrics?.recorder.attach({ connections: () => server.stats() });
     if (allowedHosts && settings.allowedHosts === null) {
       for (const h of defaultAllowedHosts(server.addr, settings.baseUrl)) allowedHosts.add(h);
     }

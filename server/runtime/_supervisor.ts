@@ -27,6 +27,8 @@ import { RateTable } from "../http/rate_table.ts";
 import type { FromWorker, ToWorker } from "./worker.ts";
 import type { ConnectionLimits } from "./connections.ts";
 import { ClubStore, type SharedClubJson } from "../../core/store/mod.ts";
+import { eventLog } from "../middleware/log_format.ts";
+import { SharedMetrics } from "../metrics/mod.ts";
 
 /**
  * What serves, however many isolates serve.
@@ -135,10 +137,16 @@ function sharedClubJson(db: string): SharedClubJson | null {
 export async function superviseWorkers(
   settings: ServeSettings,
   options: SupervisorOptions,
-  log: (line: string) => void,
+  write: (line: string) => void,
   limits?: Partial<Omit<ConnectionLimits, "maxConnections">>,
 ): Promise<Running> {
   checkReusePort();
+  const log = eventLog(settings.logFormat, write);
+  // Region 0 is the supervisor's (worker restarts), region N worker N's.
+  const metrics = settings.metrics ? SharedMetrics.create(settings.workers) : null;
+  let restarts = 0;
+  const publish = () => metrics?.write(0, { workerRestarts: { "": restarts } });
+  publish();
   const workerUrl = options.workerUrl ?? new URL("./worker.ts", import.meta.url);
   const heartbeatMs = options.heartbeatMs ?? 2_000;
   const hangMs = options.hangMs ?? 15_000;
@@ -186,6 +194,7 @@ export async function superviseWorkers(
         index: slot.index,
         json,
         limits,
+        metrics: metrics?.buffer ?? null,
       } satisfies ToWorker,
     );
     return listening.promise;
@@ -206,7 +215,11 @@ export async function superviseWorkers(
     setTimeout(() => {
       if (closing || gaveUp) return;
       start(slot).then(
-        () => log(`worker ${slot.index} restarted`),
+        () => {
+          restarts++;
+          publish();
+          log(`worker ${slot.index} restarted`);
+        },
         (e) => giveUp(`worker ${slot.index} could not be restarted: ${(e as Error).message}`),
       );
     }, wait);

@@ -8,7 +8,7 @@
  * limiter), answers `ping` with `pong` (the supervisor's heartbeat), and
  * answers `stop` by finishing its in-flight requests.
  *
- * Messages in: `{ type: "start", settings, table, index, json, limits }`, `{ type: "ping" }`,
+ * Messages in: `{ type: "start", settings, table, index, json, limits, metrics }`, `{ type: "ping" }`,
  * `{ type: "stop" }`.
  * Messages out: `{ type: "listening", hostname, port, snapshot }`,
  * `{ type: "error", message }` (start-up failed), `{ type: "failed", message }`
@@ -46,6 +46,8 @@ export type ToWorker =
     json: SharedClubJson | null;
     /** Timeouts (tests shorten them). */
     limits?: IsolateOptions["limits"];
+    /** The process's shared metrics regions (`--metrics`), or null. */
+    metrics: SharedArrayBuffer | null;
   }
   | { type: "ping" }
   | { type: "stop" };
@@ -106,10 +108,11 @@ export function serveInWorker(options: Pick<IsolateOptions, "configure"> = {}): 
         running = await serveIsolate(msg.settings, {
           reusePort: true,
           table: msg.table ? new RateTable(msg.table) : undefined,
-          logPrefix: `[w${msg.index}] `,
+          worker: msg.index,
           log: stderrLine,
           configure: options.configure,
           limits: msg.limits,
+          metrics: msg.metrics ? { buffer: msg.metrics, index: msg.index } : undefined,
         });
         const addr = running.addr;
         running.finished.then(() => {

@@ -45,7 +45,7 @@ async function serve(
         const line = buffered.slice(0, nl);
         buffered = buffered.slice(nl + 1);
         lines.push(line);
-        const m = /^Listening on (http:\/\/[^/]+)\//.exec(line);
+        const m = /^\d{4}-\d\d-\d\dT[\d:.]+Z Listening on (http:\/\/[^/]+)\//.exec(line);
         if (m) listening.resolve(m[1]!);
       }
     }
@@ -154,7 +154,7 @@ Deno.test("serve starts fast, logs each request to stderr and exits 0 on SIGTERM
   try {
     assertMatch(
       s.lines.at(-1)!,
-      /^Listening on http:\/\/127\.0\.0\.1:\d+\/ \(30 clubs, snapshot \S+\)$/,
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z Listening on http:\/\/127\.0\.0\.1:\d+\/ \(30 clubs, snapshot \S+\)$/,
     );
     assert(s.startupMs < 5_000, `${s.startupMs} ms`);
     const res = await fetchFresh(`${s.base}/api/v1/clubs?state=FL`, {
@@ -168,7 +168,11 @@ Deno.test("serve starts fast, logs each request to stderr and exits 0 on SIGTERM
       await new Promise((r) => setTimeout(r, 20));
     }
     const line = s.lines.find((l) => l.includes("cli-test-7"));
-    assertMatch(line ?? "", / GET \/api\/v1\/clubs 200 \d+\.\dms cli-test-7$/);
+    // Client, method, path (no query), status, duration, bytes, user agent, request id.
+    assertMatch(
+      line ?? "",
+      / 127\.0\.0\.1 GET \/api\/v1\/clubs 200 \d+\.\dms \d+B "Deno\/[^"]+" cli-test-7$/,
+    );
   } finally {
     code = await s.stop("SIGTERM");
   }
@@ -225,8 +229,9 @@ Deno.test("serve --workers 2 serves from both workers and shares one rate limit"
     }
     const served = s.lines.filter((l) => / GET /.test(l));
     assertStrictEquals(served.length, 40);
-    assert(served.some((l) => l.startsWith("[w1] ")), "worker 1 served");
-    assert(served.some((l) => l.startsWith("[w2] ")), "worker 2 served");
+    // Each worker's lines say which it is, after the time.
+    assert(served.some((l) => /^\S+ \[w1\] /.test(l)), "worker 1 served");
+    assert(served.some((l) => /^\S+ \[w2\] /.test(l)), "worker 2 served");
   } finally {
     assertStrictEquals(await s.stop(), 0);
   }
@@ -247,6 +252,8 @@ Deno.test("resolveServe() prefers a flag to its variable and fills defaults", ()
     name: "Club Directory",
     trustProxy: 1,
     quiet: false,
+    logFormat: "text",
+    metrics: false,
     holdJson: true,
     workers: 1,
     supportEmail: "support@clubdir.example",

@@ -100,3 +100,18 @@ Deno.test("Lru maps sharing a weight keep what a list model keeps, each within i
     assertEquals(shared.weight, total());
   }));
 });
+
+Deno.test("Lru counts the entries it evicts, not the ones replaced or cleared", () => {
+  const shared = new SharedWeight(3);
+  const a = new Lru<string, number>(2, () => 1, shared);
+  const b = new Lru<string, number>(10, () => 1, shared);
+  a.set("x", 1);
+  a.set("y", 2);
+  a.set("z", 3); // a's own bound: x goes
+  a.set("z", 4); // replaced
+  b.set("p", 1); // shared bound (3): y goes
+  b.set("q", 2); // z goes
+  assertEquals([a.evictions, b.evictions], [2, 0]);
+  b.clear();
+  assertEquals(b.evictions, 0);
+});

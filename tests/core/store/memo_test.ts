@@ -134,3 +134,24 @@ Deno.test("Every cache of a snapshot is a memo within the one budget", async () 
   ) assert(stats[name], name);
   for (const [name, s] of Object.entries(stats)) assert(s.bytes <= s.budget, name);
 });
+
+Deno.test("A memo counts its hits, misses and evictions (its own budget and the shared one), and Memos.stats() reports them", () => {
+  const memos = new Memos(10_000, 300);
+  const a = memos.memo<string, string>("a", 1_000, { weigh: (v) => v.length });
+  const b = memos.memo<string, string>("b", 1_000, { weigh: (v) => v.length });
+  a.use("k1", () => "x".repeat(100)); // miss
+  a.use("k1", () => "never made"); // hit
+  a.get("nope"); // miss
+  // Entries weigh 64 bytes more each (164): two are past the shared 300.
+  a.set("k2", "y".repeat(100)); // evicts k1
+  b.use("k3", () => "z".repeat(100)); // miss, evicts a's k2
+  assertEquals(a.get("k1"), undefined); // miss
+  const stats = memos.stats();
+  assertEquals([stats.a!.hits, stats.a!.misses, stats.a!.evictions], [1, 3, 2]);
+  assertEquals([stats.b!.hits, stats.b!.misses, stats.b!.evictions], [0, 1, 0]);
+  const own = new Memo<string, string>(200, { weigh: (v) => v.length });
+  own.set("p", "p".repeat(100));
+  own.set("q", "q".repeat(100));
+  own.set("q", "r".repeat(100)); // a replacement is no eviction
+  assertEquals(own.evictions, 1);
+});

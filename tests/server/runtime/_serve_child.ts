@@ -66,7 +66,7 @@ export async function serveChild(args: string[]): Promise<ServeChild> {
       buffered = parts.pop()!;
       for (const line of parts) {
         lines.push(line);
-        const m = /^Listening on http:\/\/[^/]+:(\d+)\//.exec(line);
+        const m = /^\d{4}-\d\d-\d\dT[\d:.]+Z Listening on http:\/\/[^/]+:(\d+)\//.exec(line);
         if (m) listening.resolve(Number(m[1]));
       }
     }

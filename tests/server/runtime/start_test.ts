@@ -31,11 +31,11 @@ Deno.test("A real server writes one access-log line per request", async () => {
     assertStrictEquals(lines.length, 2);
     assertMatch(
       lines[0]!,
-      /^\d{4}-\d\d-\d\dT[\d:.]+Z GET \/api\/v1\/clubs 200 \d+\.\dms log-test-1$/,
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z 127\.0\.0\.1 GET \/api\/v1\/clubs 200 \d+\.\dms \d+B "Deno\/[^"]+" log-test-1$/,
     );
     // The query string (what people search for) stays out of the log.
     assert(!lines[0]!.includes("secret"));
-    assertMatch(lines[1]!, / GET \/api\/v1\/clubs 400 \d+\.\dms [0-9a-f-]{36}$/);
+    assertMatch(lines[1]!, / GET \/api\/v1\/clubs 400 \d+\.\dms \d+B "[^"]+" [0-9a-f-]{36}$/);
     assertStrictEquals(lines[1]!.split(" ").at(-1), bad.headers.get("x-request-id"));
   } finally {
     await running.stop();

@@ -54,9 +54,9 @@ Deno.test("A worker that dies is restarted on the same port and serving goes on"
   try {
     const base = `http://127.0.0.1:${running.addr.port}`;
     assertStrictEquals(await fetchFresh(`${base}/test/crash`), 200);
-    await until("the restart", () => lines.some((l) => /^worker \d restarted$/.test(l)));
+    await until("the restart", () => lines.some((l) => /^\S+ worker \d restarted$/.test(l)));
     assert(
-      lines.some((l) => /^worker \d died: .*test crash.*; restarting it in 100 ms$/.test(l)),
+      lines.some((l) => /^\S+ worker \d died: .*test crash.*; restarting it in 100 ms$/.test(l)),
     );
     // Both workers serve again: many fresh connections, every one answered.
     const statuses = [];
