@@ -16,6 +16,8 @@
 import type { Directory } from "../core/store/mod.ts";
 import type { FeeAccess } from "../core/club/mod.ts";
 import type { Parsed } from "../core/model/mod.ts";
+import type { LogFormat } from "./middleware/log_format.ts";
+import type { IsolateMetrics } from "./metrics/mod.ts";
 import type { RedisHealth } from "../core/redis/mod.ts";
 
 // The settings each middleware reads are defined beside it (the middlewares sit below this file).
@@ -60,6 +62,12 @@ export interface AppConfig {
   deprecation?: DeprecationConfig | null;
   /** Access-log sink, one line per request; omitted, nothing is logged. */
   log?: (line: string) => void;
+  /** The access log's form (`--log-format`); default text. */
+  logFormat?: LogFormat;
+  /** The worker isolate serving this app (`--workers N`): its access lines say so. */
+  worker?: number;
+  /** Serves `GET /metrics` and counts every request into it (`--metrics`); omitted, neither. */
+  metrics?: IsolateMetrics | null;
   /** Where unexpected errors are reported (with the request id); default stderr. */
   errorLog?: (line: string) => void;
   /** Clock in milliseconds since the epoch (tests inject one); default `Date.now`. */

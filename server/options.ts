@@ -30,6 +30,7 @@ import {
 } from "./config.ts";
 import { DEFAULT_CONNECTION_LIMITS as CONN } from "./http/connection_limits.ts";
 import { MAX_TRUSTED_HOPS } from "./http/client_address.ts";
+import { LOG_FORMATS, type LogFormat, parseLogFormat } from "./middleware/log_format.ts";
 
 /** Most worker isolates `--workers` takes. */
 export const MAX_WORKERS = 256;
@@ -161,6 +162,27 @@ export const SERVE_OPTIONS = {
     default: false,
     on: true,
     help: "no access log",
+  },
+  /** The form of every log line: text, or one JSON object a line (server/middleware/log_format.ts). */
+  logFormat: {
+    flag: "log-format",
+    placeholder: LOG_FORMATS.join("|"),
+    env: "CLUBDIR_LOG_FORMAT",
+    default: "text" as LogFormat,
+    shown: "text",
+    parse: parseLogFormat,
+    help:
+      "text: lines starting with the time; json: one object a line (time, level, and the event's or request's fields)",
+  },
+  /** Serve `GET /metrics` in the Prometheus text format (server/metrics/). */
+  metrics: {
+    flag: "metrics",
+    switch: true,
+    env: "CLUBDIR_METRICS",
+    default: false,
+    on: true,
+    help:
+      "serve GET /metrics (Prometheus text format, the hosts of --allowed-hosts only): requests, latency, connections, caches, snapshot, sessions, Redis, workers",
   },
   /**
    * Hold every club's JSON in memory (core/store/club_json.ts): page bodies

@@ -64,6 +64,7 @@ import {
   serveOnConnection,
 } from "./_serve_on_connection.ts";
 import { abortConnection, isFdExhaustion, lastOnConnection } from "./_closing.ts";
+import type { LogFields } from "../middleware/log_format.ts";
 
 export {
   connectionCap,
@@ -85,7 +86,7 @@ export interface ServeConnectionsOptions {
   handler: ServeHandler;
   limits: ConnectionLimits;
   /** Where state changes are reported (one line each, never one per connection). */
-  log: (line: string) => void;
+  log: (line: string, fields?: LogFields) => void;
   /** Milliseconds clock; default `performance.now`. */
   now?: () => number;
 }
@@ -407,6 +408,15 @@ export function serveConnections(options: ServeConnectionsOptions): ConnectionSe
     async shutdown() {
       if (!closing) {
         closing = true;
+        const drainStarted = now();
+        log(
+          `draining: ${stats.open} connections open, ${busy.size} with a request in progress`,
+          { event: "drain", open: stats.open, busy: busy.size },
+        );
+        finished.then(() => {
+          const ms = Math.round(now() - drainStarted);
+          log(`drained: every connection closed after ${ms} ms`, { event: "drained", ms });
+        });
         if (stats.open === 0) allClosed.resolve();
         try {
           listener.close();
