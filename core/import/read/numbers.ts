@@ -218,6 +218,8 @@ export class NumberReader {
         }): import the file with --decimal ${shown}, or correct the cell`;
       case "delimiter":
         return `${has}, but the numbers of a file whose fields are separated by ',' are read with a decimal point: if the file writes decimal commas, import it with --decimal comma`;
+      case "json":
+        return `${has}, but a number in JSON has a decimal point: write it as a JSON number (4.5)`;
       default: {
         const f = this.#first!;
         return `${has}, but the file's numbers have a decimal ${rule} (line ${f.line}, column ${f.column}: ${

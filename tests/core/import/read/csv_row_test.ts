@@ -171,6 +171,15 @@ Deno.test("compileField() defers what it cannot read to zod", () => {
   assertEquals([email("a@b.example"), email("nope")], [true, false]);
 });
 
+Deno.test("readRow() refuses a decimal comma where numbers have a decimal point, naming the rule", () => {
+  for (const v of [",0", "1,5", "0,"]) {
+    const r = readRow({ name: "Some Club", initiation_fee: v }, 2);
+    assert(!r.ok, v);
+    assertEquals(r.errors.map((e) => [e.line, e.column, e.value]), [[2, "initiation_fee", v]]);
+    assert(r.errors[0]!.message.includes("decimal point"), r.errors[0]!.message);
+  }
+});
+
 Deno.test("readRow() gives the same result through the fast path as through zod", () => {
   const cells = fc.dictionary(
     fc.constantFrom(...CLUB_FIELDS),
