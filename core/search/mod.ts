@@ -19,5 +19,6 @@ export * from "./key_index.ts";
 export * from "./query.ts";
 export * from "./search.ts";
 export * from "./suggest.ts";
+export * from "./warm.ts";
 export * from "./words.ts";
 export * from "./word_matches.ts";

@@ -51,12 +51,70 @@ function smallCode(a: number, b: number, c: number): number {
   return a < 1024 && b < 1024 && c < 1024 ? (a << 20) | (b << 10) | c : -1;
 }
 
+/**
+ * Ids of small trigram codes: an open-addressing table of integers (a
+ * `Map` of numbers costs about four times as much per lookup, and the
+ * index looks up every trigram of every name twice while it is built).
+ */
+class CodeTable {
+  /** Code + 1 per slot (0: empty), and the id in that slot. */
+  #keys = new Int32Array(1024);
+  #ids = new Int32Array(1024);
+  #size = 0;
+
+  get(code: number): number {
+    const mask = this.#keys.length - 1;
+    const key = code + 1;
+    for (let at = Math.imul(code, 0x9e3779b1) >>> 0 & mask;; at = (at + 1) & mask) {
+      const k = this.#keys[at]!;
+      if (k === key) return this.#ids[at]!;
+      if (k === 0) return -1;
+    }
+  }
+
+  set(code: number, id: number): void {
+    // At most half full: probes stay short.
+    if (2 * (this.#size + 1) > this.#keys.length) this.#grow();
+    this.#put(code + 1, id);
+    this.#size++;
+  }
+
+  #put(key: number, id: number): void {
+    const mask = this.#keys.length - 1;
+    let at = Math.imul(key - 1, 0x9e3779b1) >>> 0 & mask;
+    while (this.#keys[at] !== 0) at = (at + 1) & mask;
+    this.#keys[at] = key;
+    this.#ids[at] = id;
+  }
+
+  #grow(): void {
+    const keys = this.#keys;
+    const ids = this.#ids;
+    this.#keys = new Int32Array(2 * keys.length);
+    this.#ids = new Int32Array(2 * keys.length);
+    for (let at = 0; at < keys.length; at++) if (keys[at] !== 0) this.#put(keys[at]!, ids[at]!);
+  }
+
+  get bytes(): number {
+    return this.#keys.byteLength + this.#ids.byteLength;
+  }
+}
+
 /** The trigrams of folded names and the clubs holding each; see the module doc. */
 export class TrigramIndex {
   /** Clubs indexed. */
   readonly size: number;
   readonly #names: readonly string[];
-  readonly #small = new Map<number, number>();
+  /**
+   * Ids of trigrams of three ASCII units, the most common by far, with no
+   * hashing: `#pairs[a << 7 | b]` is where the block of 128 ids (+ 1; 0 for
+   * none) of the pair's third units starts in `#blocks` (0: no such pair).
+   */
+  readonly #pairs = new Int32Array(1 << 14);
+  #blocks = new Int32Array(128 * 64);
+  #blocksUsed = 128;
+  /** Ids of the other trigrams whose units are below 1,024. */
+  readonly #small = new CodeTable();
   /** Trigrams with a unit of 1,024 or more, by their text. */
   readonly #wide = new Map<string, number>();
   /** Per trigram id: the units it is made of (for one- and two-unit fragments). */
@@ -124,15 +182,35 @@ export class TrigramIndex {
 
   /** The id of the trigram at `name[i]`, or -1 when no name holds it. */
   #id(name: string, i: number): number {
-    const code = smallCode(name.charCodeAt(i), name.charCodeAt(i + 1), name.charCodeAt(i + 2));
-    return (code >= 0 ? this.#small.get(code) : this.#wide.get(name.slice(i, i + N))) ?? -1;
+    const a = name.charCodeAt(i);
+    const b = name.charCodeAt(i + 1);
+    const c = name.charCodeAt(i + 2);
+    if ((a | b | c) < 128) {
+      const block = this.#pairs[(a << 7) | b]!;
+      return block === 0 ? -1 : this.#blocks[block + c]! - 1;
+    }
+    const code = smallCode(a, b, c);
+    return code >= 0 ? this.#small.get(code) : this.#wide.get(name.slice(i, i + N)) ?? -1;
   }
 
   #add(name: string, i: number): number {
     const id = this.#text.length;
     const text = name.slice(i, i + N);
-    const code = smallCode(text.charCodeAt(0), text.charCodeAt(1), text.charCodeAt(2));
-    if (code >= 0) this.#small.set(code, id);
+    const [a, b, c] = [text.charCodeAt(0), text.charCodeAt(1), text.charCodeAt(2)];
+    const code = smallCode(a, b, c);
+    if ((a | b | c) < 128) {
+      let block = this.#pairs[(a << 7) | b]!;
+      if (block === 0) {
+        if (this.#blocksUsed + 128 > this.#blocks.length) {
+          const more = new Int32Array(2 * this.#blocks.length);
+          more.set(this.#blocks);
+          this.#blocks = more;
+        }
+        block = this.#pairs[(a << 7) | b] = this.#blocksUsed;
+        this.#blocksUsed += 128;
+      }
+      this.#blocks[block + c] = id + 1;
+    } else if (code >= 0) this.#small.set(code, id);
     else this.#wide.set(text, id);
     this.#text.push(text);
     return id;
@@ -141,7 +219,8 @@ export class TrigramIndex {
   /** Bytes held, for a memo's budget (the names are the caller's). */
   get bytes(): number {
     let n = this.#docs.byteLength + this.#first.byteLength + this.#lists.byteLength +
-      this.#short.byteLength;
+      this.#short.byteLength + this.#small.bytes +
+      this.#pairs.byteLength + this.#blocks.byteLength;
     for (const b of this.#bits) n += b ? b.byteLength + 240 : 8;
     // Map entries and the trigrams' text.
     return n + this.#text.length * 80;

@@ -22,6 +22,12 @@ export interface DirectoryOptions {
   holdJson?: boolean;
   /** Keep answers in each snapshot's results memos (see {@link OpenOptions}); default true. */
   keepResults?: boolean;
+  /**
+   * Builds what readers will need on a snapshot just opened, before it
+   * replaces the current one (serve passes the search core's
+   * `warmSearch`): no reader then waits for a structure to be built.
+   */
+  warm?: (store: ClubStore) => void;
 }
 
 /** Holds the current {@link ClubStore} of a database path. */
@@ -29,6 +35,7 @@ export class Directory {
   readonly path: string;
   readonly #checkEveryMs: number;
   readonly #open: OpenOptions;
+  readonly #warm: ((store: ClubStore) => void) | undefined;
   #store: ClubStore | null = null;
   #identity = "";
   #checkedAt = -Infinity;
@@ -39,6 +46,7 @@ export class Directory {
     this.path = path;
     this.#checkEveryMs = options.checkEveryMs ?? 250;
     this.#open = { holdJson: options.holdJson ?? false, keepResults: options.keepResults ?? true };
+    this.#warm = options.warm;
   }
 
   /**
@@ -68,11 +76,21 @@ export class Directory {
       );
     }
     if (this.#store && identity === this.#identity) return this.#store;
-    let next: ClubStore;
+    let next: ClubStore | undefined;
     try {
       next = ClubStore.open(this.path, this.#open);
+      this.#warm?.(next);
     } catch (e) {
-      throw e instanceof StoreError ? this.#fail(e) : e;
+      // A file that opens but cannot be read while warming fails as one that cannot be opened.
+      next?.close();
+      if (!isStorageFailure(e)) throw e;
+      throw this.#fail(
+        e instanceof StoreError
+          ? e
+          : new StoreError(`Cannot read database "${this.path}": ${(e as Error).message}`, {
+            cause: e,
+          }),
+      );
     }
     this.#drop();
     this.#store = next;

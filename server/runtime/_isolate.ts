@@ -24,7 +24,7 @@
  */
 import type { Hono } from "hono";
 import type { Directory } from "../../core/store/mod.ts";
-import { findPage, parseSearch } from "../../core/search/mod.ts";
+import { findPage, parseSearch, warmSearch } from "../../core/search/mod.ts";
 import {
   openSessionLookup,
   type SessionLookup,
@@ -217,7 +217,8 @@ export async function serveIsolate(
     // 1. The live directory: a broken database is reported once per change of state.
     const directory = new WatchedDirectory(
       settings.db,
-      { checkEveryMs: settings.checkEveryMs, holdJson: settings.holdJson },
+      // Search structures are built before a snapshot is served (core/search/warm.ts).
+      { checkEveryMs: settings.checkEveryMs, holdJson: settings.holdJson, warm: warmSearch },
       log,
     );
     opened.push(() => directory.close());
