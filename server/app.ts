@@ -33,6 +33,7 @@
 import { Hono } from "hono";
 import { getPath } from "hono/utils/url";
 import { clubsRoute } from "./routes/clubs.ts";
+import { changesRoute } from "./routes/changes.ts";
 import type { AppConfig } from "./config.ts";
 import { observe } from "./middleware/observe.ts";
 import { METRICS_PATH, metricsHandler } from "./metrics/mod.ts";
@@ -148,6 +149,15 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
     clubsRoute({
       directory: config.directory,
       name: config.name,
+      baseUrl: config.baseUrl,
+      access: config.access,
+      problems,
+    }),
+  );
+  app.route(
+    "/api/v1",
+    changesRoute({
+      directory: config.directory,
       baseUrl: config.baseUrl,
       access: config.access,
       problems,

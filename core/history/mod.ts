@@ -20,6 +20,7 @@ export type { ChangedClub, ChangeKind, ClubChange, FieldChange, SnapshotInfo } f
 export { changeIndex, clubHistory, latestChanges, snapshots } from "./read.ts";
 export { type ChangeList, isDay, listChanges, type ListOptions, parseSince } from "./list.ts";
 export { changeFilter, type RecordedKeys } from "./filter.ts";
+export { changeListJson, type ChangeListMeta, snapshotJson } from "./json.ts";
 export { feeChanges, type FeesBeforeAfter } from "./fees.ts";
 export { changeWords } from "./words.ts";
 export {

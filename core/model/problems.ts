@@ -133,6 +133,17 @@ export const PROBLEMS = {
       FACET_NAMES.join(", ")
     }, separated by commas`,
   },
+  invalid_since: {
+    code: "invalid_since",
+    status: 400,
+    title: "Invalid since",
+    when:
+      "`since` (of `GET /api/v1/changes` and the MCP tool `list_changes`) is not a calendar day written YYYY-MM-DD.",
+    hint:
+      "Send since as a day written YYYY-MM-DD, or leave it out for every kept snapshot: GET /api/v1/changes?since=2025-03-01",
+    example: "/api/v1/changes?since=yesterday",
+    exampleDetail: 'since must be a day written YYYY-MM-DD, such as 2025-03-03; got "yesterday"',
+  },
   invalid_host: {
     code: "invalid_host",
     status: 400,

@@ -11,5 +11,6 @@
  * ```
  * @module
  */
+export * from "./changes.ts";
 export * from "./club.ts";
 export * from "./search.ts";

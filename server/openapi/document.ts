@@ -23,6 +23,7 @@ import { DEFAULT_SUPPORT_EMAIL } from "../config.ts";
 import { HEADERS } from "./headers.ts";
 import { info } from "./info.ts";
 import { clubsPath, unknownPaths } from "./paths/clubs.ts";
+import { changesPath } from "./paths/changes.ts";
 import { mcpPath } from "./paths/mcp.ts";
 import { documentPath, indexPath } from "./paths/meta.ts";
 import { problemListPath, problemPagePath } from "./paths/problems.ts";
@@ -43,6 +44,8 @@ function build(supportEmail: string): Json {
   const mcp = mcpPath();
   const healthz = healthzPath();
   const readyz = readyzPath();
+  // Added after the others: built last, so nothing before it changes.
+  const changes = changesPath();
   return {
     openapi: "3.0.0",
     info: info(supportEmail),
@@ -61,6 +64,7 @@ function build(supportEmail: string): Json {
     paths: {
       "/": index,
       "/api/v1/clubs": clubs,
+      "/api/v1/changes": changes,
       "/clubs/{slug}": profile,
       "/openapi.json": document,
       "/problems": problemList,

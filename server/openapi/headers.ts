@@ -39,6 +39,11 @@ export const HEADERS: Record<string, Json> = {
     description: "Clubs matching the filters across all pages; the same number as `total`.",
     schema: { type: "integer", minimum: 0 },
   },
+  "X-Total-Changes": {
+    description:
+      "Changes the filters and `since` find across all pages; the same number as `total`.",
+    schema: { type: "integer", minimum: 0 },
+  },
   "X-Request-Id": {
     description: "An id for this request; quote it when reporting a problem.",
     schema: { type: "string" },

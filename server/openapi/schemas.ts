@@ -12,7 +12,12 @@
  * @module
  */
 import { z } from "zod";
-import { ClubListSchema, ClubSchema, FeeViewSchema } from "../../core/schema/mod.ts";
+import {
+  ChangeListSchema,
+  ClubListSchema,
+  ClubSchema,
+  FeeViewSchema,
+} from "../../core/schema/mod.ts";
 import { type ProblemCode, PROBLEMS } from "../../core/model/mod.ts";
 import { LivenessSchema, ReadinessSchema } from "../routes/health.ts";
 
@@ -153,6 +158,7 @@ export const ref = (name: string): { $ref: string } => ({
 export function componentSchemas(): Record<string, Json> {
   const registry = z.registry<{ id: string }>();
   registry.add(ClubListSchema, { id: "ClubList" });
+  registry.add(ChangeListSchema, { id: "ChangeList" });
   registry.add(ClubSchema, { id: "Club" });
   registry.add(FeeViewSchema, { id: "FeeView" });
   registry.add(ProblemSchema, { id: "Problem" });

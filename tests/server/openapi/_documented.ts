@@ -131,6 +131,8 @@ export const PAGES: readonly string[] = [
   "/api/v1/clubs?facets=type,country&limit=1",
   "/api/v1/clubs?page=0",
   `/api/v1/clubs?q=${"a".repeat(300)}`,
+  "/api/v1/changes?limit=2",
+  "/api/v1/changes?since=yesterday",
   "/api/v1/nope",
   "/healthz",
   "/readyz",

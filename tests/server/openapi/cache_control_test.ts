@@ -134,7 +134,9 @@ async function everyAnswer(): Promise<{ seen: Seen[]; problems: string[] }> {
   await using broken = await fixture();
   await Deno.writeTextFile(broken.path, "not a database ".repeat(2000));
   const app = testApp(broken.directory, { rateLimit: "off" });
-  for (const path of ["/api/v1/clubs", "/clubs/pine-valley-golf-club", "/readyz"]) {
+  for (
+    const path of ["/api/v1/clubs", "/api/v1/changes", "/clubs/pine-valley-golf-club", "/readyz"]
+  ) {
     for (const method of ["GET", "HEAD"]) {
       for (const accept of ["text/html", "application/json"]) {
         record(await send(app, [method, path, { headers: { accept } }]));

@@ -290,6 +290,8 @@ Deno.test("the document describes only operations that can succeed", () => {
     "HEAD /",
     "GET /api/v1/clubs",
     "HEAD /api/v1/clubs",
+    "GET /api/v1/changes",
+    "HEAD /api/v1/changes",
     "GET /clubs/{slug}",
     "HEAD /clubs/{slug}",
     "GET /openapi.json",
@@ -448,6 +450,7 @@ Deno.test("the other served paths are described", () => {
   assertEquals(Object.keys(doc.paths).sort(), [
     "/",
     "/api/mcp",
+    "/api/v1/changes",
     "/api/v1/clubs",
     "/clubs/{slug}",
     "/healthz",
