@@ -1,5 +1,5 @@
 /**
- * `Deno.bench` of the search engine (db/search.ts `findPage`) for typical
+ * `Deno.bench` of the search engine (core/search/search.ts `findPage`) for typical
  * queries, with the store's result caches off so every iteration does the
  * whole search (count and page), as the first request for a filter set
  * does. Prepared statements, the in-memory key columns and SQLite's page

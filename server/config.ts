@@ -34,7 +34,7 @@ export interface Probed {
 
 /** Everything {@link createApp} needs. Only `directory` has no default. */
 export interface AppConfig {
-  /** The live directory (db/directory.ts). */
+  /** The live directory (core/store/directory.ts). */
   directory: Directory;
   /** Display name, sent as `X-Data-Source`; printable ASCII. */
   name: string;

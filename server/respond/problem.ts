@@ -1,6 +1,6 @@
 /**
  * RFC 9457 problem responses (docs/api.md#errors-in-the-contract), built from the one registry in
- * `server/problems.ts`, plus the app's `onError` and `notFound` handlers
+ * `core/model/problems.ts`, plus the app's `onError` and `notFound` handlers
  * that turn every failure into one: a {@link ProblemError} thrown anywhere,
  * a directory that cannot be read, an unknown path, or an unexpected bug
  * (logged with the request id, answered without any internals).

@@ -1,6 +1,6 @@
 /**
  * `/problems` and `/problems/<code>` (docs/api.md#errors-in-the-contract): the pages every problem's
- * `type` points at, generated from the registry in `server/problems.ts`.
+ * `type` points at, generated from the registry in `core/model/problems.ts`.
  * Browsers get plain HTML; clients that ask for `application/json` get the
  * same content as JSON.
  *

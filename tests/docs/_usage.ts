@@ -2,7 +2,7 @@
  * The usage blocks of docs/cli.md are each command's own `--help` text,
  * copied between `<!-- usage:NAME -->` and `<!-- /usage -->` markers, so
  * the manual can never document a flag the command lacks or miss one it
- * has. `deno task docs` rewrites them; `tests/docs/cli_test.ts` fails when
+ * has. `deno task docs` rewrites them; `tests/docs/docs_test.ts` fails when
  * they differ.
  *
  * @example

@@ -1,6 +1,6 @@
 /**
  * `list_club_types`: every stored club type with its count, and the group
- * names the `type` filter accepts (db/types.ts).
+ * names the `type` filter accepts (core/model/types.ts).
  *
  * @module
  */

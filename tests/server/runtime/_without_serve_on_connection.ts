@@ -5,7 +5,7 @@
  *
  * @example
  * ```sh
- * deno run -A tests/server/_without_serve_on_connection.ts serve --port 0
+ * deno run -A tests/server/runtime/_without_serve_on_connection.ts serve --port 0
  * ```
  * @module
  */
