@@ -9,7 +9,9 @@
  * - cold start: from spawning serve to its first answer to a name search in
  *   each `match` mode (the search structures are built on first use);
  * - distinct name searches: `--searches` random 5-letter `q` per mode, each
- *   asked once, one at a time (latency median and p99, no cache can help);
+ *   asked once, one at a time (latency median and p99, no cache can help),
+ *   and as many MCP `search_clubs` calls (`POST /api/mcp`, its `words`
+ *   default);
  * - the mixed load of bench/mixed.ts (wrk, 2 threads, 32 connections);
  * - peak RSS: VmHWM of serve after all of it.
  *
@@ -50,7 +52,7 @@ export interface SizeFigures {
   clubs: number;
   /** Spawn to the first answer of a name search in each mode, ms. */
   coldMs: number;
-  /** Per mode: median and p99 of distinct name searches, ms. */
+  /** Per mode (and {@link MCP_ROW}): median and p99 of distinct name searches, ms. */
   searches: Record<string, { median: number; p99: number }>;
   mixed: LoadResult;
   rssMb: number | null;
@@ -113,6 +115,30 @@ export async function buildDirectory(count: number, dir: string): Promise<string
   }
   await Deno.remove(csv);
   return db;
+}
+
+/** The key of the MCP `search_clubs` figures in {@link SizeFigures.searches}. */
+export const MCP_ROW = "mcp";
+
+/** One MCP `search_clubs` call with name `q` (a stateless JSON-RPC POST); its latency, ms. */
+async function mcpSearch(origin: string, q: string): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`${origin}/api/mcp`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "search_clubs", arguments: { q } },
+    }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await res.text();
+  if (res.status !== 200 || !text.includes('"result"')) {
+    throw new Error(`search_clubs ${q} answered ${res.status}: ${text.slice(0, 200)}`);
+  }
+  return performance.now() - started;
 }
 
 async function get(url: string): Promise<number> {
@@ -189,6 +215,9 @@ export async function measureSize(dbPath: string, o: SizeOptions): Promise<SizeF
       }
       searches[match] = { median: quantile(times, 0.5), p99: quantile(times, 0.99) };
     }
+    const calls: number[] = [];
+    for (const q of randomNames(o.searches, 11)) calls.push(await mcpSearch(origin, q));
+    searches[MCP_ROW] = { median: quantile(calls, 0.5), p99: quantile(calls, 0.99) };
     const mixed = await runLoad(o.tool, {
       url: origin,
       seconds: o.seconds,
@@ -219,11 +248,14 @@ export function scaleTable(small: SizeFigures, large: SizeFigures): string {
     } clubs | ratio | target | result |`,
     "|-|-:|-:|-:|-|-|",
   ];
-  for (const match of MATCH_MODES) {
+  for (const match of [...MATCH_MODES, MCP_ROW]) {
     const a = small.searches[match]!;
     const b = large.searches[match]!;
+    const what = match === MCP_ROW
+      ? "MCP `search_clubs` (`words`)"
+      : `distinct name searches, \`match=${match}\``;
     for (
-      const [what, x, y, abs] of [
+      const [stat, x, y, abs] of [
         ["median", a.median, b.median, t.searchMedianMs],
         ["p99", a.p99, b.p99, t.searchP99Ms],
       ] as const
@@ -232,9 +264,9 @@ export function scaleTable(small: SizeFigures, large: SizeFigures): string {
       const ratio = y / x;
       const ok = y <= abs && (ratio <= t.searchRatio || y < 1);
       rows.push(
-        `| distinct name searches, \`match=${match}\`, ${what} | ${fmt(x, 2)} ms | ${
-          fmt(y, 2)
-        } ms | ${fmt(ratio, 1)}× | ≤ ${abs} ms and ≤ ${t.searchRatio}× | ${verdict(ok)} |`,
+        `| ${what}, ${stat} | ${fmt(x, 2)} ms | ${fmt(y, 2)} ms | ${
+          fmt(ratio, 1)
+        }× | ≤ ${abs} ms and ≤ ${t.searchRatio}× | ${verdict(ok)} |`,
       );
     }
   }
