@@ -9,7 +9,7 @@
  * @module
  */
 import { LRUCache } from "lru-cache";
-import { Lru } from "../core/store/lru.ts";
+import { Lru } from "../core/store/mod.ts";
 
 const KEYS = Array.from({ length: 4096 }, (_, i) => `search|golf|${i}|50`);
 const BUDGET = 1024 * 1024;
