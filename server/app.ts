@@ -34,6 +34,7 @@ import { Hono } from "hono";
 import { getPath } from "hono/utils/url";
 import { clubsRoute } from "./routes/clubs.ts";
 import { changesRoute } from "./routes/changes.ts";
+import { feedRoutes } from "./routes/feed.ts";
 import type { AppConfig } from "./config.ts";
 import { observe } from "./middleware/observe.ts";
 import { METRICS_PATH, metricsHandler } from "./metrics/mod.ts";
@@ -164,6 +165,15 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
     }),
   );
   app.route("/problems", problemPages({ baseUrl: config.baseUrl, problems }));
+  app.route(
+    "/",
+    feedRoutes({
+      directory: config.directory,
+      baseUrl: config.baseUrl,
+      name: config.name,
+      problems,
+    }),
+  );
   app.get("/openapi.json", openApiRoute(config.supportEmail));
   const baseUrl = (req: Request) => baseUrlOf(config.baseUrl, req.url);
   const site = siteDeps({ ...config, hint: problems.hint });

@@ -17,7 +17,7 @@ import { MAX_LIMIT, searchKey, type SearchQuery } from "../search/mod.ts";
 import { approxBytes, type ClubStore } from "../store/mod.ts";
 import { changeFilter } from "./filter.ts";
 import { changeIndex, changesOf, snapshots } from "./read.ts";
-import type { ClubChange } from "./types.ts";
+import type { ChangeKind, ClubChange } from "./types.ts";
 
 /** Options of {@link listChanges}. */
 export interface ListOptions {
@@ -28,6 +28,8 @@ export interface ListOptions {
   page: number;
   /** At most {@link MAX_LIMIT}. */
   limit: number;
+  /** Only these kinds of change (default all: a feed leaves out removed clubs). */
+  kinds?: readonly ChangeKind[];
 }
 
 /** A page of changes and how many there are across pages. */
@@ -88,10 +90,15 @@ export function parseSince(
 }
 
 /** Positions in the change index that the filters and `since` keep, in index order. */
-function matches(store: ClubStore, q: SearchQuery, since: string | null): Int32Array {
+function matches(
+  store: ClubStore,
+  q: SearchQuery,
+  since: string | null,
+  kinds: readonly ChangeKind[] | undefined,
+): Int32Array {
   return store.memo<string, Int32Array>("history.matches", MATCHES_BYTES, {
     weigh: (m, key) => approxBytes(m) + 2 * key.length,
-  }).use(`${searchKey(q, "filter")}\u0000${since ?? ""}`, () => {
+  }).use(`${searchKey(q, "filter")}\u0000${since ?? ""}\u0000${kinds?.join(",") ?? ""}`, () => {
     const index = changeIndex(store);
     const dates = snapshots(store).map((s) => s.date);
     const test = changeFilter(store, q);
@@ -99,6 +106,7 @@ function matches(store: ClubStore, q: SearchQuery, since: string | null): Int32A
     for (let i = 0; i < index.rowids.length; i++) {
       const s = index.snapshot[i]!;
       if (since !== null && !(dates[s]! >= since)) continue;
+      if (kinds && !kinds.includes(index.kind[i]!)) continue;
       if (test(index.keys[i]!)) out.push(i);
     }
     return Int32Array.from(out);
@@ -114,13 +122,14 @@ export function listChanges(store: ClubStore, q: SearchQuery, options: ListOptio
   const since = options.since ?? null;
   const limit = Math.max(1, Math.min(options.limit, MAX_LIMIT));
   const page = Math.max(1, options.page);
-  const key = `${searchKey(q, "filter")}\u0000${
-    since ?? ""
-  }\u0000${options.access}\u0000${page}\u0000${limit}`;
+  const kinds = options.kinds?.join(",") ?? "";
+  const key = [searchKey(q, "filter"), since ?? "", kinds, options.access, page, limit].join(
+    "\u0000",
+  );
   return store.memo<string, ChangeList>("history.pages", PAGES_BYTES, {
     weigh: (list, key) => approxBytes(list) + 2 * key.length,
   }).use(key, () => {
-    const found = matches(store, q, since);
+    const found = matches(store, q, since, options.kinds);
     const index = changeIndex(store);
     const from = (page - 1) * limit;
     const rowids: number[] = [];
