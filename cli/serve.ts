@@ -79,9 +79,11 @@ export interface ResolvedServe {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { resolveServe } from "./serve.ts";
  * const r = resolveServe(["--port", "0", "--rate-limit", "off"], () => undefined);
- * if (r !== "help") r.settings.port; // 0
+ * assert.ok(r !== "help");
+ * assert.equal(r.settings.port, 0);
  * ```
  */
 export function resolveServe(args: string[], env: Env): ResolvedServe | "help" {

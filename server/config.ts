@@ -191,9 +191,12 @@ const HOST_PORT = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseAllowedHosts } from "./config.ts";
- * parseAllowedHosts("clubs.example, localhost:8000");
- * // { ok: true, value: ["clubs.example", "localhost:8000"] }
+ * assert.deepStrictEqual(
+ *   parseAllowedHosts("clubs.example, localhost:8000"),
+ *   { ok: true, value: ["clubs.example", "localhost:8000"] },
+ * );
  * ```
  */
 export function parseAllowedHosts(raw: string): Parsed<string[] | "off"> {

@@ -21,8 +21,10 @@ import type { LoadResult } from "../wrk.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { BrokenReplicaOptions } from "./readiness.ts";
  * const o: BrokenReplicaOptions = { db: "/tmp/r3/clubs.db", port: 18003, seconds: 6, load: () => Promise.reject() };
+ * assert.ok(o.seconds > 1.5); // the database is back 1.5 s before the load ends
  * ```
  */
 export interface BrokenReplicaOptions {
@@ -41,8 +43,10 @@ export interface BrokenReplicaOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { ProbedState } from "./readiness.ts";
  * const s: ProbedState = { what: "missing", status: 503, reason: "database: the database file is missing", ms: 240 };
+ * assert.deepStrictEqual(JSON.parse(JSON.stringify(s)), s); // printed as JSON in the results
  * ```
  */
 export interface ProbedState {

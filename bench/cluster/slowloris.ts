@@ -24,8 +24,10 @@ import { setTimeout as sleep } from "node:timers/promises";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { AttackOptions } from "./slowloris.ts";
  * const o: AttackOptions = { port: 1, from: "127.0.0.2", connections: 10, seconds: 1, probeUrl: "http://127.0.0.1:1/" };
+ * assert.ok(o.from.startsWith("127.")); // loopback only
  * ```
  */
 export interface AttackOptions {
@@ -52,9 +54,11 @@ export interface AttackOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { AttackResult } from "./slowloris.ts";
  * const r: AttackResult = { probes: { sent: 30, answered: 30, failed: 0, slowestMs: 12, failures: {} },
  *   attack: { opened: 1600, peakOpen: 1600, closedByServer: 0, refused: 0, answered: 0, bytesSent: 0 } };
+ * assert.equal(r.probes.answered + r.probes.failed, r.probes.sent); // every probe is counted once
  * ```
  */
 export interface AttackResult {

@@ -144,8 +144,9 @@ export interface ConnectingClient {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { redisErrors } from "./client.ts";
- * redisErrors(); // 0 in a process that never reached for Redis
+ * assert.equal(redisErrors(), 0); // in a process that never reached for Redis
  * ```
  */
 export function redisErrors(): number {
@@ -245,8 +246,10 @@ export async function closeClient(client: ConnectingClient): Promise<void> {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { RedisHealth } from "./client.ts";
  * const h: RedisHealth = { ok: false, detail: "Redis unreachable: counting limits per replica" };
+ * assert.ok(h.ok || h.detail.startsWith("Redis unreachable")); // a failed health says why
  * ```
  */
 export interface RedisHealth {

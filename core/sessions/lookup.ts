@@ -64,8 +64,12 @@ export interface SessionAdmin extends AsyncDisposable {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { LookupOptions } from "./lookup.ts";
- * const o: LookupOptions = { log: console.error, pollMs: 100, waitMs: 3_000 };
+ * const lines: string[] = [];
+ * const o: LookupOptions = { log: (line) => lines.push(line), pollMs: 100, waitMs: 3_000 };
+ * o.log("Redis unreachable");
+ * assert.deepStrictEqual(lines, ["Redis unreachable"]);
  * ```
  */
 export interface LookupOptions {

@@ -13,10 +13,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Lru } from "./lru.ts";
  * const cache = new Lru<string, number>(2);
  * cache.set("a", 1); cache.set("b", 2); cache.set("c", 3);
- * cache.get("a"); // undefined: evicted
+ * assert.equal(cache.get("a"), undefined); // evicted
  * ```
  * @module
  */
@@ -42,12 +43,13 @@ interface Node<K, V> {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Lru, SharedWeight } from "./lru.ts";
  * const shared = new SharedWeight(2);
  * const a = new Lru<string, number>(10, () => 1, shared);
  * const b = new Lru<string, number>(10, () => 1, shared);
  * a.set("x", 1); b.set("y", 2); b.set("z", 3);
- * a.get("x"); // undefined: the oldest entry of either map went first
+ * assert.equal(a.get("x"), undefined); // the oldest entry of either map went first
  * ```
  */
 export class SharedWeight {

@@ -11,10 +11,14 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Memos } from "./memo.ts";
  * const memos = new Memos();
  * const totals = memos.memo<string, number>("search.totals", 1024 * 1024);
- * totals.use("golf", () => 13); // computed once, then kept while it fits
+ * let computed = 0;
+ * assert.equal(totals.use("golf", () => (computed++, 13)), 13);
+ * assert.equal(totals.use("golf", () => (computed++, 13)), 13);
+ * assert.equal(computed, 1); // computed once, then kept while it fits
  * ```
  * @module
  */
@@ -83,9 +87,10 @@ export const TYPED_ARRAY_BYTES = 240;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { approxBytes } from "./memo.ts";
- * approxBytes("abc"); // 22
- * approxBytes(new Int32Array(10)); // 280
+ * assert.equal(approxBytes("abc"), 22);
+ * assert.equal(approxBytes(new Int32Array(10)), 280);
  * ```
  */
 export function approxBytes(value: unknown): number {
@@ -153,10 +158,11 @@ const BYTES_PER_SEEN_KEY = 2048;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Memo } from "./memo.ts";
  * const m = new Memo<string, number>(1024);
- * m.use("a", () => 1); // 1
- * m.get("a"); // 1
+ * assert.equal(m.use("a", () => 1), 1);
+ * assert.equal(m.get("a"), 1);
  * ```
  */
 export class Memo<K, V> {
@@ -251,9 +257,10 @@ export class Memo<K, V> {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Memos } from "./memo.ts";
  * const memos = new Memos();
- * memos.memo("a", 1024) === memos.memo("a", 1024); // true
+ * assert.equal(memos.memo("a", 1024), memos.memo("a", 1024));
  * ```
  */
 export class Memos {

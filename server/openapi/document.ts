@@ -12,9 +12,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { openApiDocument } from "./document.ts";
  * const doc = openApiDocument();
- * doc.openapi; // "3.0.0"
+ * assert.equal(doc.openapi, "3.0.0");
  * ```
  * @module
  */
@@ -99,8 +100,9 @@ const documents = new Map<string, { doc: Json; json: string | null }>();
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { openApiDocument } from "./document.ts";
- * (openApiDocument().info as { version: string }).version; // "1.2.0"
+ * assert.equal((openApiDocument().info as { version: string }).version, "1.2.0");
  * ```
  */
 export function openApiDocument(
@@ -119,8 +121,9 @@ export function openApiDocument(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { openApiJson } from "./document.ts";
- * JSON.parse(openApiJson("help@clubs.example")).info.contact.email; // "help@clubs.example"
+ * assert.equal(JSON.parse(openApiJson("help@clubs.example")).info.contact.email, "help@clubs.example");
  * ```
  */
 export function openApiJson(supportEmail: string = DEFAULT_SUPPORT_EMAIL): string {

@@ -4,8 +4,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { headerRefs } from "./headers.ts";
- * headerRefs(["ETag"]); // { ETag: { $ref: "#/components/headers/ETag" } }
+ * assert.deepStrictEqual(headerRefs(["ETag"]), { ETag: { $ref: "#/components/headers/ETag" } });
  * ```
  * @module
  */
@@ -18,8 +19,9 @@ import type { Json } from "./schemas.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { PAGE_LINK_RELATIONS } from "./headers.ts";
- * PAGE_LINK_RELATIONS; // ["next", "prev", "first", "last"]
+ * assert.deepStrictEqual(PAGE_LINK_RELATIONS, ["next", "prev", "first", "last"]);
  * ```
  */
 export const PAGE_LINK_RELATIONS = ["next", "prev", "first", "last"] as const;
@@ -30,8 +32,9 @@ export const PAGE_LINK_RELATIONS = ["next", "prev", "first", "last"] as const;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { HEADERS } from "./headers.ts";
- * "ETag" in HEADERS; // true
+ * assert.ok("ETag" in HEADERS);
  * ```
  */
 export const HEADERS: Record<string, Json> = {
@@ -115,8 +118,9 @@ export const HEADERS: Record<string, Json> = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { headerRefs } from "./headers.ts";
- * Object.keys(headerRefs(["Vary", "ETag"])); // ["Vary", "ETag"]
+ * assert.deepStrictEqual(Object.keys(headerRefs(["Vary", "ETag"])), ["Vary", "ETag"]);
  * ```
  */
 export function headerRefs(names: string[]): Json {

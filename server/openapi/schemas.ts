@@ -6,8 +6,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { componentSchemas } from "./schemas.ts";
- * Object.keys(componentSchemas()).includes("ClubList"); // true
+ * assert.ok(Object.keys(componentSchemas()).includes("ClubList"));
  * ```
  * @module
  */
@@ -29,8 +30,9 @@ export type Json = Record<string, unknown>;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { PROBLEM_CODES } from "./schemas.ts";
- * PROBLEM_CODES.includes("not_found"); // true
+ * assert.ok(PROBLEM_CODES.includes("not_found"));
  * ```
  */
 export const PROBLEM_CODES = Object.keys(PROBLEMS) as [ProblemCode, ...ProblemCode[]];
@@ -41,8 +43,9 @@ export const PROBLEM_CODES = Object.keys(PROBLEMS) as [ProblemCode, ...ProblemCo
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ProblemSchema } from "./schemas.ts";
- * ProblemSchema.shape.code.parse("not_found");
+ * assert.equal(ProblemSchema.shape.code.parse("not_found"), "not_found");
  * ```
  */
 export const ProblemSchema = z.object({
@@ -64,9 +67,11 @@ export const ProblemSchema = z.object({
  *
  * @example
  * ```ts
- * import type { Problem } from "./schemas.ts";
+ * import assert from "node:assert/strict";
+ * import { type Problem, ProblemSchema } from "./schemas.ts";
  * const p: Problem = { type: "https://x.example/problems/not_found", title: "Not found",
  *   status: 404, detail: "No club has the slug \"x\".", code: "not_found", hint: "…" };
+ * assert.equal(ProblemSchema.safeParse(p).success, true);
  * ```
  */
 export type Problem = z.infer<typeof ProblemSchema>;
@@ -122,9 +127,10 @@ function fix(node: unknown): unknown {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { z } from "zod";
  * import { schemaOf } from "./schemas.ts";
- * schemaOf(z.int().min(1)); // { type: "integer", minimum: 1 }
+ * assert.deepStrictEqual(schemaOf(z.int().min(1)), { type: "integer", minimum: 1 });
  * ```
  */
 export function schemaOf(schema: z.ZodType): Json {
@@ -136,8 +142,9 @@ export function schemaOf(schema: z.ZodType): Json {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ref } from "./schemas.ts";
- * ref("Club"); // { $ref: "#/components/schemas/Club" }
+ * assert.deepStrictEqual(ref("Club"), { $ref: "#/components/schemas/Club" });
  * ```
  */
 export const ref = (name: string): { $ref: string } => ({
@@ -151,8 +158,9 @@ export const ref = (name: string): { $ref: string } => ({
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { componentSchemas } from "./schemas.ts";
- * componentSchemas().Problem!.description; // "The body of every error (RFC 9457)."
+ * assert.equal(componentSchemas().Problem!.description, "The body of every error (RFC 9457).");
  * ```
  */
 export function componentSchemas(): Record<string, Json> {
@@ -198,8 +206,9 @@ export function componentSchemas(): Record<string, Json> {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { RESPONSE_SCHEMAS } from "./schemas.ts";
- * RESPONSE_SCHEMAS.includes("Club"); // true
+ * assert.ok(RESPONSE_SCHEMAS.includes("Club"));
  * ```
  */
 export const RESPONSE_SCHEMAS = [

@@ -81,10 +81,11 @@ function notFoundDetail(path: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createProblems } from "./problem.ts";
  * const p = createProblems({ baseUrl: "https://x.example", supportEmail: "help@x.example" });
- * p.body("https://x.example", "invalid_page", 'Page "0" is not a whole number from 1', "/api/v1/clubs").type;
- * // "https://x.example/problems/invalid_page"
+ * const body = p.body("https://x.example", "invalid_page", 'Page "0" is not a whole number from 1', "/api/v1/clubs");
+ * assert.equal(body.type, "https://x.example/problems/invalid_page");
  * ```
  */
 export function createProblems(options: ProblemsOptions): Problems {

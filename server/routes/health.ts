@@ -38,8 +38,9 @@ import { send } from "../respond/mod.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { PROBE_CACHE_MS } from "./health.ts";
- * PROBE_CACHE_MS; // 1000
+ * assert.equal(PROBE_CACHE_MS, 1000);
  * ```
  */
 export const PROBE_CACHE_MS = 1_000;
@@ -49,8 +50,10 @@ export const PROBE_CACHE_MS = 1_000;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { LivenessSchema } from "./health.ts";
- * LivenessSchema.parse({ status: "ok", version: "1.2.0" });
+ * assert.deepStrictEqual(LivenessSchema.parse({ status: "ok", version: "1.2.0" }), { status: "ok", version: "1.2.0" });
+ * assert.equal(LivenessSchema.safeParse({ status: "degraded", version: "1.2.0" }).success, false);
  * ```
  */
 export const LivenessSchema = z.object({
@@ -70,8 +73,10 @@ const CheckSchema = z.object({
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ReadinessSchema } from "./health.ts";
- * ReadinessSchema.shape.ready.parse(true);
+ * assert.equal(ReadinessSchema.shape.ready.parse(true), true);
+ * assert.equal(ReadinessSchema.shape.ready.safeParse("yes").success, false);
  * ```
  */
 export const ReadinessSchema = z.object({

@@ -56,8 +56,10 @@ import {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { BeforeRequest } from "./_isolate.ts";
  * const none: BeforeRequest = () => undefined;
+ * assert.equal(none(new Request("http://127.0.0.1/")), undefined); // nothing to wait for
  * ```
  */
 export type BeforeRequest = (req: Request) => Promise<void> | undefined;
@@ -67,8 +69,12 @@ export type BeforeRequest = (req: Request) => Promise<void> | undefined;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { IsolateOptions } from "./_isolate.ts";
- * const options: IsolateOptions = { reusePort: true, worker: 1, log: console.error };
+ * const lines: string[] = [];
+ * const options: IsolateOptions = { reusePort: true, worker: 1, log: (line) => lines.push(line) };
+ * options.log?.("listening");
+ * assert.deepStrictEqual(lines, ["listening"]); // written as they are
  * ```
  */
 export interface IsolateOptions {

@@ -54,8 +54,10 @@ export interface Running {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { SupervisorOptions } from "./_supervisor.ts";
  * const fast: SupervisorOptions = { heartbeatMs: 100, hangMs: 1_000 };
+ * assert.ok(fast.hangMs! >= 5 * fast.heartbeatMs!); // stuck only after several missed pings
  * ```
  */
 export interface SupervisorOptions {

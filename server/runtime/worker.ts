@@ -32,8 +32,10 @@ import { offerClubJson, type SharedClubJson } from "../../core/store/mod.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { ToWorker } from "./worker.ts";
  * const ping: ToWorker = { type: "ping" };
+ * assert.deepStrictEqual(structuredClone(ping), ping); // survives postMessage
  * ```
  */
 export type ToWorker =
@@ -57,8 +59,10 @@ export type ToWorker =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { FromWorker } from "./worker.ts";
  * const pong: FromWorker = { type: "pong" };
+ * assert.deepStrictEqual(structuredClone(pong), pong); // survives postMessage
  * ```
  */
 export type FromWorker =

@@ -78,8 +78,9 @@ const count = (n: number) => n.toLocaleString("en-US");
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { binaryBytes } from "./limits.ts";
- * binaryBytes(1 << 20); // "1 MiB"
+ * assert.equal(binaryBytes(1 << 20), "1 MiB");
  * ```
  */
 export function binaryBytes(bytes: number): string {
@@ -94,8 +95,9 @@ export function binaryBytes(bytes: number): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { LIMITS_TEXT } from "./limits.ts";
- * LIMITS_TEXT.includes("1 MiB"); // true
+ * assert.ok(LIMITS_TEXT.includes("1 MiB"));
  * ```
  */
 export const LIMITS_TEXT = `a record (CSV record, NDJSON line or JSON array element) of at most ${
@@ -115,9 +117,10 @@ export class LimitFailure extends Error {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { capBytes } from "./limits.ts";
  * const it = capBytes([new Uint8Array(3)], 2);
- * await it.next().catch((e) => e.message); // "Cannot import: the input runs past 2 bytes …"
+ * await assert.rejects(it.next(), { message: /^Cannot import: the input runs past 2 bytes/ });
  * ```
  */
 export async function* capBytes(
@@ -152,9 +155,10 @@ const isBlank = (byte: number) => byte === 0x20 || byte === 0x09 || byte === 0x0
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { refuseBlankRuns } from "./limits.ts";
  * const it = refuseBlankRuns([new TextEncoder().encode("name\n\n\n\nA\n")], 2);
- * await it.next().catch((e) => e.message); // "Cannot import: lines 2 to 4 are blank …"
+ * await assert.rejects(it.next(), { message: /^Cannot import: lines 2 to 4 are blank/ });
  * ```
  */
 export async function* refuseBlankRuns(

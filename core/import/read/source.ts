@@ -64,8 +64,12 @@ export function claimSourceFile(stream: ReadableStream<Uint8Array>): string | nu
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { gunzipIfNeeded } from "./source.ts";
- * const text = await new Response(gunzipIfNeeded(new Blob(["name\n"]).stream())).text(); // "name\n"
+ * const plain = await new Response(gunzipIfNeeded(new Blob(["name\n"]).stream())).text();
+ * assert.equal(plain, "name\n");
+ * const gzipped = new Blob(["name\n"]).stream().pipeThrough(new CompressionStream("gzip"));
+ * assert.equal(await new Response(gunzipIfNeeded(gzipped)).text(), "name\n");
  * ```
  */
 export function gunzipIfNeeded(
@@ -104,9 +108,10 @@ export function gunzipIfNeeded(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sliced } from "./source.ts";
  * const parts = await Array.fromAsync(new Blob(["abcde"]).stream().pipeThrough(sliced(2)));
- * parts.map((p) => p.length); // [2, 2, 1]
+ * assert.deepStrictEqual(parts.map((p) => p.length), [2, 2, 1]);
  * ```
  */
 export function sliced(size: number): TransformStream<Uint8Array, Uint8Array> {

@@ -6,8 +6,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { changesPath } from "./changes.ts";
- * (changesPath().get as { operationId: string }).operationId; // "listChanges"
+ * assert.equal((changesPath().get as { operationId: string }).operationId, "listChanges");
  * ```
  * @module
  */

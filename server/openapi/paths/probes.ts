@@ -6,8 +6,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readyzPath } from "./probes.ts";
- * "503" in (readyzPath().get as { responses: object }).responses; // true
+ * assert.ok("503" in (readyzPath().get as { responses: object }).responses);
  * ```
  * @module
  */
@@ -50,8 +51,9 @@ function unexpectedError(instance: string): Json {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { healthzPath } from "./probes.ts";
- * (healthzPath().get as { operationId: string }).operationId; // "liveness"
+ * assert.equal((healthzPath().get as { operationId: string }).operationId, "liveness");
  * ```
  */
 export function healthzPath(): Json {
@@ -73,8 +75,9 @@ export function healthzPath(): Json {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readyzPath } from "./probes.ts";
- * (readyzPath().get as { operationId: string }).operationId; // "readiness"
+ * assert.equal((readyzPath().get as { operationId: string }).operationId, "readiness");
  * ```
  */
 export function readyzPath(): Json {
