@@ -31,7 +31,6 @@ export const LONG_FUNCTIONS: readonly string[] = [
   "core/import/build/import.ts:build",
   "core/import/build/stage.ts:stage",
   "core/import/read/csv.ts:csvRecords",
-  "core/rates/parse.ts:parseRates",
   "server/app.ts:createApp",
   "server/routes/profile_page.ts:profilePage",
   "server/runtime/_supervisor.ts:superviseWorkers",

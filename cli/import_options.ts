@@ -37,10 +37,9 @@ export const IMPORT_OPTIONS = {
     default: null,
     shown: "those of the database replaced",
     parse: (raw: string): Parsed<string | null> => ({ ok: true, value: raw }),
-    help:
-      `exchange rates for the website: CSV "date,currency,rate", units per 1 EUR, one day, at most ${
-        MAX_RATES_BYTES / 1024
-      } KiB`,
+    help: `exchange rates for the website, units per 1 EUR, one day, at most ${
+      MAX_RATES_BYTES / 1024
+    } KiB: CSV "date,currency,rate", or the ECB's eurofxref.csv, eurofxref-daily.xml or eurofxref.zip as published`,
   },
   /** null: from the file name, else the content. */
   format: {

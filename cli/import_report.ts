@@ -15,6 +15,7 @@ import type {
   WarningSummary,
 } from "../core/import/mod.ts";
 import { WARNING_RULES } from "../core/import/mod.ts";
+import { RATES_FORMATS } from "../core/rates/mod.ts";
 import { renderTable, terminalColumns } from "./output/table.ts";
 import { safeText } from "./output/text.ts";
 import { writeOut } from "./output/stdout.ts";
@@ -37,7 +38,9 @@ export function ratesLines(r: RatesSummary | null, file: string | null): string[
   }
   const lines = [
     `Rates: ${r.currencies} currencies of ${r.date} (${r.source}), ${
-      r.carried ? "kept from the database replaced" : `from ${file}`
+      r.carried
+        ? "kept from the database replaced"
+        : `from ${file}${r.format ? `, read as ${RATES_FORMATS[r.format]}` : ""}`
     }`,
   ];
   if (r.missing.length) {

@@ -92,6 +92,8 @@ export function watchStopSignals(stop: (signal: StopSignal) => void): StopWatch 
   try {
     const url = URL.createObjectURL(new Blob([WORKER_CODE], { type: "text/javascript" }));
     worker = new Worker(url, { type: "module" });
+    // A worker that cannot start must not take the import down with it.
+    worker.onerror = (e) => e.preventDefault();
     URL.revokeObjectURL(url);
     worker.postMessage({ flag, signals: SIGNALS });
   } catch { /* no worker: this thread's listeners set the flag alone */ }

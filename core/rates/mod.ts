@@ -1,5 +1,6 @@
 /**
- * Exchange rates: the rates file (parse.ts), ISO 4217 codes
+ * Exchange rates: the rates file (parse.ts; the ECB's forms in ecb.ts and
+ * zip.ts, the checks they share in collect.ts), ISO 4217 codes
  * (currencies.ts), the `rates` table of a snapshot (table.ts) and fees in
  * another currency for the website (convert.ts).
  *

@@ -1,5 +1,8 @@
 /**
- * The rates file: euro reference rates as CSV, one day's rates per file.
+ * The rates file: one day's euro reference rates, in this project's long
+ * CSV or as the ECB publishes them (ecb.ts: `eurofxref.csv`,
+ * `eurofxref-daily.xml`, and either in a zip, read by zip.ts); the form is
+ * told from the content, and the rates say which was read. The long form:
  *
  * ```
  * # source: sample rates for the bundled, generated directory
@@ -28,28 +31,17 @@
  * @module
  */
 import { basename } from "node:path";
-import { isCurrencyCode } from "./currencies.ts";
+import { isDay, RatesCollector, type RatesResult } from "./collect.ts";
+import { looksLikeEcbCsv, looksLikeXml, parseEcbCsv, parseEcbXml } from "./ecb.ts";
+import { isZip, readZipEntry, ZipRefused } from "./zip.ts";
 
-/** One day's rates: units of each currency per 1 EUR. */
-export interface Rates {
-  /** The day the rates are of, `YYYY-MM-DD`. */
-  date: string;
-  /** Where they come from, as the page names it. */
-  source: string;
-  /** Units per 1 EUR, by ISO 4217 code (EUR is 1). */
-  rates: ReadonlyMap<string, number>;
-}
-
-/** A line of the rates file that is wrong (shaped like an import's row error). */
-export interface RatesError {
-  line: number;
-  column: string;
-  value: string;
-  message: string;
-}
-
-/** What {@link parseRates} returns. */
-export type RatesResult = { ok: true; value: Rates } | { ok: false; errors: RatesError[] };
+export {
+  type Rates,
+  RATES_FORMATS,
+  type RatesError,
+  type RatesFormat,
+  type RatesResult,
+} from "./collect.ts";
 
 /** The largest rates file read (bytes): a day's rates of every currency fit in 8 KiB. */
 export const MAX_RATES_BYTES = 64 * 1024;
@@ -58,14 +50,6 @@ export const MAX_RATES_BYTES = 64 * 1024;
 export const MAX_SOURCE_CHARS = 200;
 
 const HEADER = "date,currency,rate";
-const NUMBER = /^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-
-/** Whether `text` is a real calendar day written `YYYY-MM-DD`. */
-function isDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
-}
 
 /** A field as written: trimmed, one pair of surrounding double quotes removed. */
 function field(raw: string): string {
@@ -73,110 +57,103 @@ function field(raw: string): string {
   return t.length >= 2 && t.startsWith('"') && t.endsWith('"') ? t.slice(1, -1).trim() : t;
 }
 
+/** A `# source:` line's text checked, or its error recorded; null when it is not one. */
+function sourceLine(
+  c: RatesCollector,
+  n: number,
+  line: string,
+  known: string | null,
+): string | null {
+  const m = /^#\s*source\s*:\s*(.*)$/i.exec(line);
+  if (!m) return null;
+  const s = m[1]!.trim();
+  if (known !== null) c.err(n, "source", s, "the file names its source twice");
+  else if (s === "" || s.length > MAX_SOURCE_CHARS || /\p{Cc}/u.test(s)) {
+    c.err(n, "source", s, `the source must be 1 to ${MAX_SOURCE_CHARS} characters of text`);
+  } else return s;
+  return null;
+}
+
 /**
- * Reads the text of a rates file; `name` is the file's name, the source
- * when the file names none.
+ * Reads the text of a rates file in the long format (see the module doc);
+ * `name` is the file's name, the source when the file names none.
  */
 export function parseRates(text: string, name: string): RatesResult {
-  const errors: RatesError[] = [];
-  const err = (line: number, column: string, value: string, message: string) =>
-    errors.push({ line, column, value, message });
+  const c = new RatesCollector();
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   let source: string | null = null;
   let headerLine = 0;
   let date: { text: string; line: number } | null = null;
-  const rates = new Map<string, number>();
-  const seen = new Map<string, number>();
   lines.forEach((raw, i) => {
     const n = i + 1;
     const line = raw.trim();
     if (line === "") return;
     if (line.startsWith("#")) {
-      const m = /^#\s*source\s*:\s*(.*)$/i.exec(line);
-      if (!m) return;
-      const s = m[1]!.trim();
-      if (source !== null) err(n, "source", s, "the file names its source twice");
-      else if (s === "" || s.length > MAX_SOURCE_CHARS || /\p{Cc}/u.test(s)) {
-        err(n, "source", s, `the source must be 1 to ${MAX_SOURCE_CHARS} characters of text`);
-      } else source = s;
+      source = sourceLine(c, n, line, source) ?? source;
       return;
     }
     if (headerLine === 0) {
       headerLine = n;
       const names = line.split(",").map((f) => field(f).toLowerCase()).join(",");
       if (names !== HEADER) {
-        err(n, "header", line, `the header must be "${HEADER}" (rates per 1 EUR)`);
+        c.err(n, "header", line, `the header must be "${HEADER}" (rates per 1 EUR)`);
       }
       return;
     }
     const cells = line.split(",").map(field);
     if (cells.length !== 3) {
-      err(n, "row", line, `a row has 3 fields (${HEADER}), this one has ${cells.length}`);
+      c.err(n, "row", line, `a row has 3 fields (${HEADER}), this one has ${cells.length}`);
       return;
     }
     const [day, code, rate] = cells as [string, string, string];
-    if (!isDay(day)) err(n, "date", day, "the date must be a day written YYYY-MM-DD");
+    if (!isDay(day)) c.err(n, "date", day, "the date must be a day written YYYY-MM-DD");
     else if (date === null) date = { text: day, line: n };
     else if (day !== date.text) {
-      err(
+      c.err(
         n,
         "date",
         day,
         `the date differs from ${date.text} on line ${date.line}: a rates file holds one day's rates`,
       );
     }
-    let known = false;
-    if (!isCurrencyCode(code)) {
-      const upper = code.toUpperCase();
-      err(
-        n,
-        "currency",
-        code,
-        upper !== code && isCurrencyCode(upper)
-          ? `currency codes are written in capitals: "${upper}"`
-          : "not a current ISO 4217 currency code",
-      );
-    } else if (seen.has(code)) {
-      err(n, "currency", code, `${code} is listed twice: already on line ${seen.get(code)}`);
-    } else {
-      seen.set(code, n);
-      known = true;
-    }
-    const numeric = NUMBER.test(rate);
-    const value = numeric ? Number(rate) : NaN;
-    if (!numeric && !/^-\s*(\d|\.\d)/.test(rate)) {
-      err(
-        n,
-        "rate",
-        rate,
-        "the rate must be a number (units of the currency per 1 EUR, such as 1.0298)",
-      );
-    } else if (!numeric || !(value > 0) || !Number.isFinite(value)) {
-      err(n, "rate", rate, "the rate must be a number greater than 0");
-    } else if (code === "EUR" && value !== 1) {
-      err(n, "rate", rate, "EUR is the base: its rate is 1");
-    } else if (known) rates.set(code, value);
+    c.add(n, code, rate, { currency: "currency", rate: "rate" });
   });
   if (headerLine === 0) {
-    err(lines.length, "header", "", `the file is empty: it needs the header "${HEADER}" and rows`);
-  } else if (seen.size === 0 && errors.length === 0) {
-    err(headerLine, "row", "", "the file has a header but no rates");
-  } else if (!seen.has("EUR")) {
-    err(
-      headerLine,
-      "currency",
+    c.err(
+      lines.length,
+      "header",
       "",
-      "no EUR row: the rates are per 1 EUR, so the file lists EUR with the rate 1",
+      `the file is empty: it needs the header "${HEADER}" and rows`,
     );
+    return { ok: false, errors: c.errors };
   }
-  if (errors.length) {
-    errors.sort((a, b) => a.line - b.line);
-    return { ok: false, errors };
-  }
-  return {
-    ok: true,
-    value: { date: date!.text, source: source ?? basename(name), rates },
-  };
+  return c.result({
+    date: (date as { text: string } | null)?.text ?? null,
+    source: source ?? basename(name),
+    format: "rates-csv",
+    line: headerLine,
+    addEur: false,
+  });
+}
+
+/**
+ * Reads the text of a rates file in whichever form it is: the ECB's XML
+ * (`<gesmes:Envelope>`), the ECB's CSV (`Date, USD, JPY, …`), else the long
+ * format.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseRatesText } from "./parse.ts";
+ * const r = parseRatesText("Date, USD, \n15 January 2025, 1.0298, \n", "eurofxref.csv");
+ * assert(r.ok && r.value.format === "ecb-csv" && r.value.rates.get("EUR") === 1);
+ * ```
+ */
+export function parseRatesText(text: string, name: string): RatesResult {
+  const t = text.replace(/^\uFEFF/, "");
+  if (looksLikeXml(t)) return parseEcbXml(t, name);
+  if (looksLikeEcbCsv(t)) return parseEcbCsv(t, name);
+  return parseRates(t, name);
 }
 
 /** A rates file that cannot be read (missing, too large, not UTF-8). */
@@ -210,17 +187,40 @@ export async function readRatesFile(path: string): Promise<RatesResult> {
     file.close();
   }
   if (size > MAX_RATES_BYTES) {
+    const head = new TextDecoder().decode(bytes.subarray(0, 4096));
+    const history = looksLikeEcbCsv(head) || /<Cube\s+time=/.test(head) || isZip(bytes)
+      ? "; the ECB's history (eurofxref-hist) holds every day since 1999: give the latest day's file, eurofxref.csv, eurofxref-daily.xml or eurofxref.zip"
+      : "";
     throw new RatesFileError(
       `the rates file "${path}" is larger than ${
         MAX_RATES_BYTES / 1024
-      } KiB, the most read (a day's rates fit in 8 KiB)`,
+      } KiB, the most read (a day's rates fit in 8 KiB)${history}`,
     );
+  }
+  let data: Uint8Array = bytes.subarray(0, size);
+  let zipped: string | null = null;
+  if (isZip(data)) {
+    try {
+      const entry = await readZipEntry(data, MAX_RATES_BYTES);
+      data = entry.bytes;
+      zipped = entry.name;
+    } catch (e) {
+      if (e instanceof ZipRefused) {
+        throw new RatesFileError(`the rates file "${path}" is a zip archive: ${e.message}`);
+      }
+      throw e;
+    }
   }
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, size));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(data);
   } catch {
-    throw new RatesFileError(`the rates file "${path}" is not UTF-8 text`);
+    throw new RatesFileError(
+      `the rates file "${path}"${zipped ? ` (${zipped} in it)` : ""} is not UTF-8 text`,
+    );
   }
-  return parseRates(text, path);
+  const r = parseRatesText(text, path);
+  if (!r.ok || zipped === null || r.value.format === "rates-csv") return r;
+  const format = r.value.format === "ecb-xml" ? "ecb-zip-xml" : "ecb-zip-csv";
+  return { ok: true, value: { ...r.value, format } };
 }

@@ -43,6 +43,7 @@ export function storeRates(db: DatabaseSync, options: ImportOptions): RatesSumma
     source: rates.source,
     currencies: rates.rates.size,
     carried,
+    format: carried ? null : rates.format ?? null,
     missing: missing.map((m) => ({ currency: m.currency, clubs: Number(m.clubs) })),
   };
 }

@@ -9,7 +9,7 @@ import type { Encoding } from "../read/encoding.ts";
 import type { Format } from "../read/shape.ts";
 import type { Decimal, NumberReading } from "../read/numbers.ts";
 import type { DiffEntry, DiffResult } from "./diff.ts";
-import type { Rates } from "../../rates/mod.ts";
+import type { Rates, RatesFormat } from "../../rates/mod.ts";
 import type { HistoryOptions, HistorySummary } from "../../history/mod.ts";
 
 /** Seconds spent in each phase of an import. */
@@ -63,6 +63,8 @@ export interface RatesSummary {
   currencies: number;
   /** Taken from the database replaced (no rates file given). */
   carried: boolean;
+  /** How the rates file was read (null: carried); see RATES_FORMATS. */
+  format: RatesFormat | null;
   /** The clubs' currencies without a rate, with their clubs (their fees are not converted). */
   missing: { currency: string; clubs: number }[];
 }

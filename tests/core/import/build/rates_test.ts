@@ -24,6 +24,7 @@ Deno.test("the rates go into the new snapshot in the same import, and are carrie
     source: "test.csv",
     currencies: 2,
     carried: false,
+    format: "rates-csv",
     missing: [],
   });
   const snapshotOf = () => {
