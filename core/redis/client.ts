@@ -30,8 +30,12 @@ const CLOSE_WAIT_MS = 1_000;
  *
  * @example
  * ```ts
- * import type { FailFastSettings } from "./client.ts";
- * const s: FailFastSettings = { reconnect: true };
+ * import assert from "node:assert/strict";
+ * import { type FailFastSettings, failFastOptions } from "./client.ts";
+ * const cli: FailFastSettings = { reconnect: false, connectTimeoutMs: 500 };
+ * const options = failFastOptions("redis://127.0.0.1:6379", cli);
+ * assert.equal(options.socket.reconnectStrategy, false); // one-shot: no reconnecting
+ * assert.equal(options.socket.connectTimeout, 500);
  * ```
  */
 export interface FailFastSettings {
