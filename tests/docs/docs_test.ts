@@ -6,6 +6,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { assertEquals } from "../_assert.ts";
+import { anchorsOf, prose } from "./_markdown.ts";
 import { CLI_DOC, renderUsageBlocks, usageTexts } from "./_usage.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -39,23 +40,12 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-/** Markdown outside fenced code blocks. */
-function prose(text: string): string {
-  return text.split(/^```.*$/m).filter((_, i) => i % 2 === 0).join("\n");
-}
-
-/** GitHub's heading anchors: lower case, punctuation dropped, spaces as hyphens, repeats numbered. */
-export function anchorsOf(text: string): Set<string> {
-  const seen = new Map<string, number>();
-  const anchors = new Set<string>();
-  for (const m of prose(text).matchAll(/^#{1,6} (.+)$/gm)) {
-    const base = m[1]!.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/ /g, "-");
-    const n = seen.get(base) ?? 0;
-    seen.set(base, n + 1);
-    anchors.add(n === 0 ? base : `${base}-${n}`);
-  }
-  return anchors;
-}
+/**
+ * An issue cited in user docs: "issue 30", "issues 12 and 14", "PR 7", or
+ * "#30" standing alone (not a link's `(#anchor)`, an `&#39;` entity or a
+ * `#1-install` heading anchor).
+ */
+const ISSUE_CITATION = /\b(?:issues?|pull requests?|PRs?)\s+#?\d+|(?<![\w&/(#-])#\d+(?![\w-])/gi;
 
 Deno.test("anchorsOf() follows GitHub's rules for code, punctuation and repeats", () => {
   const anchors = anchorsOf("# A\n## `GET /api/v1/clubs`\n## Errors and `/problems`\n## A\n");
@@ -97,6 +87,25 @@ Deno.test("every repository path the README and docs/ name exists", async () => 
     }
   }
   assertEquals(missing, []);
+});
+
+Deno.test("the README and docs/ cite no issue numbers", async () => {
+  const cited: string[] = [];
+  for (const file of await docFiles()) {
+    const text = prose(await Deno.readTextFile(`${ROOT}${file}`)).replace(/`[^`\n]*`/g, "");
+    for (const m of text.matchAll(ISSUE_CITATION)) cited.push(`${file}: ${m[0]}`);
+  }
+  assertEquals(cited, [], "user docs say how things are, not which issue changed them");
+});
+
+Deno.test("ISSUE_CITATION finds issue numbers, not anchors or entities", () => {
+  const text =
+    "Until issue 30, see #12 and Issues 4; [a](#the-contract), [b](#1-install), &#39;, x#1";
+  assertEquals([...text.matchAll(ISSUE_CITATION)].map((m) => m[0]), [
+    "issue 30",
+    "#12",
+    "Issues 4",
+  ]);
 });
 
 Deno.test("docs/cli.md shows each command's current --help", async () => {
