@@ -5,13 +5,14 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { humanize, searchHref } from "./components.ts";
- * humanize("country_club"); // "Country club"
- * searchHref("", { type: "golf", state: "Florida" }); // "/clubs?type=golf&amp;state=Florida"
+ * assert.deepStrictEqual(humanize("country_club"), "Country club");
+ * assert.deepStrictEqual(searchHref("", { type: "golf", state: "Florida" }), "/clubs?type=golf&amp;state=Florida");
  * ```
  * @module
  */
-import type { FeeAccess, FeeView } from "../../core/club/mod.ts";
+import type { Club, FeeAccess, FeeView } from "../../core/club/mod.ts";
 import type { SearchParam } from "../../core/search/mod.ts";
 import { humanize, WAITLIST_WORDS, waitlistWords } from "../../core/model/mod.ts";
 import { escapeHtml } from "./escape.ts";
@@ -22,8 +23,9 @@ import { escapeHtml } from "./escape.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { humanize } from "./components.ts";
- * humanize("by_invitation"); // "By invitation"
+ * assert.deepStrictEqual(humanize("by_invitation"), "By invitation");
  * ```
  */
 export { humanize };
@@ -33,8 +35,9 @@ export { humanize };
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { placeLine } from "./components.ts";
- * placeLine({ city: null, state: "Florida", country: "United States" }); // "Florida, United States"
+ * assert.deepStrictEqual(placeLine({ city: null, state: "Florida", country: "United States" }), "Florida, United States");
  * ```
  */
 export function placeLine(
@@ -82,14 +85,62 @@ export function comingSoonText(year: number | null): string {
   return year ? `Coming soon (opens ${year})` : "Coming soon";
 }
 
+const LONG_DATE = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/**
+ * A day (YYYY-MM-DD) as people write it, in a `<time>` element: the rates'
+ * date, a snapshot's.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { dayTime } from "./components.ts";
+ * assert.equal(dayTime("2025-03-03"), '<time datetime="2025-03-03">3 March 2025</time>');
+ * ```
+ */
+export function dayTime(date: string): string {
+  return `<time datetime="${escapeHtml(date)}">${escapeHtml(dayText(date))}</time>`;
+}
+
+/**
+ * A day (YYYY-MM-DD) in words: `3 March 2025`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { dayText } from "./components.ts";
+ * assert.equal(dayText("2025-01-15"), "15 January 2025");
+ * ```
+ */
+export function dayText(date: string): string {
+  return LONG_DATE.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** The fees of a club's `fee_views`, in the order and words of the pages. */
+export const FEE_LABELS: readonly (readonly [FeeKey, string])[] = [
+  ["initiation", "Initiation fee"],
+  ["annual", "Annual dues"],
+  ["monthly", "Monthly dues"],
+  ["firstYear", "First-year cost"],
+];
+
+/** One of the four fees of a club's `fee_views`. */
+export type FeeKey = keyof Club["fee_views"];
+
 /**
  * A type as a plural heading: `golf` → `Golf clubs`, `country_club` →
  * `Country clubs`.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { typeClubs } from "./components.ts";
- * typeClubs("country_club"); // "Country clubs"
+ * assert.deepStrictEqual(typeClubs("country_club"), "Country clubs");
  * ```
  */
 export function typeClubs(type: string): string {
@@ -105,8 +156,9 @@ export const WAITLIST_TEXT: Readonly<Record<string, string>> = WAITLIST_WORDS;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { waitlistText } from "./components.ts";
- * waitlistText("open"); // "Open to applications"
+ * assert.deepStrictEqual(waitlistText("open"), "Open to applications");
  * ```
  */
 export const waitlistText: (value: string | null) => string = waitlistWords;
@@ -117,8 +169,9 @@ export const waitlistText: (value: string | null) => string = waitlistWords;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { waitlistBadge } from "./components.ts";
- * waitlistBadge("open"); // '<span class="wl wl-open">Open to applications</span>'
+ * assert.deepStrictEqual(waitlistBadge("open"), '<span class="wl wl-open">Open to applications</span>');
  * ```
  */
 export function waitlistBadge(value: string | null, href?: string): string {
@@ -135,8 +188,9 @@ export function waitlistBadge(value: string | null, href?: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { num } from "./components.ts";
- * num(39250); // "39,250"
+ * assert.deepStrictEqual(num(39250), "39,250");
  * ```
  */
 export function num(n: number): string {
@@ -149,10 +203,11 @@ export function num(n: number): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { plural } from "./components.ts";
- * plural(1, "club"); // "1 club"
- * plural(18449, "club"); // "18,449 clubs"
- * plural(2, "match", "matches"); // "2 matches"
+ * assert.deepStrictEqual(plural(1, "club"), "1 club");
+ * assert.deepStrictEqual(plural(18449, "club"), "18,449 clubs");
+ * assert.deepStrictEqual(plural(2, "match", "matches"), "2 matches");
  * ```
  */
 export function plural(n: number, one: string, many = `${one}s`): string {
@@ -165,8 +220,9 @@ export function plural(n: number, one: string, many = `${one}s`): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { feeCell } from "./components.ts";
- * feeCell({ kind: "locked" }); // '<span class="locked">locked</span>'
+ * assert.deepStrictEqual(feeCell({ kind: "locked" }), '<span class="locked">locked</span>');
  * ```
  */
 export function feeCell(v: FeeView): string {
@@ -189,8 +245,9 @@ export function feeCell(v: FeeView): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ACCESS_NOTE } from "./components.ts";
- * ACCESS_NOTE.band; // "Free account: fees are shown as ranges."
+ * assert.deepStrictEqual(ACCESS_NOTE.band, "Free account: fees are shown as ranges.");
  * ```
  */
 export const ACCESS_NOTE: Readonly<Record<FeeAccess, string>> = Object.freeze({
@@ -205,8 +262,9 @@ export const ACCESS_NOTE: Readonly<Record<FeeAccess, string>> = Object.freeze({
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { initials } from "./components.ts";
- * initials("The Union League Club"); // "UL"
+ * assert.deepStrictEqual(initials("The Union League Club"), "UL");
  * ```
  */
 export function initials(name: string): string {
@@ -226,9 +284,13 @@ export function initials(name: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { imageBox } from "./components.ts";
- * imageBox({ url: null, name: "Cosmos Club", alt: "" });
- * // '<div class="media"><span class="ph" aria-hidden="true">CC</span></div>'
+ * // "Club" is left out of the initials.
+ * assert.deepStrictEqual(
+ *   imageBox({ url: null, name: "Cosmos Club", alt: "" }),
+ *   '<div class="media"><span class="ph" aria-hidden="true">C</span></div>',
+ * );
  * ```
  */
 export function imageBox(o: {
@@ -290,8 +352,9 @@ const _everyParamPlaced: Exclude<SearchParam, typeof LINK_ORDER[number]> extends
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { queryComponent } from "./components.ts";
- * queryComponent("St. John's"); // "St.%20John%27s"
+ * assert.deepStrictEqual(queryComponent("St. John's"), "St.%20John%27s");
  * ```
  */
 export function queryComponent(text: string): string {
@@ -305,8 +368,9 @@ export function queryComponent(text: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { searchQuery } from "./components.ts";
- * searchQuery({ page: 1, waitlist: ["open", "closed"], type: "golf" }); // "type=golf&waitlist=open,closed"
+ * assert.deepStrictEqual(searchQuery({ page: 1, waitlist: ["open", "closed"], type: "golf" }), "type=golf&waitlist=open,closed");
  * ```
  */
 export function searchQuery(link: SearchLink): string {
@@ -327,8 +391,9 @@ export function searchQuery(link: SearchLink): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { searchHref } from "./components.ts";
- * searchHref("/dir", { country: "Canada" }); // "/dir/clubs?country=Canada"
+ * assert.deepStrictEqual(searchHref("/dir", { country: "Canada" }), "/dir/clubs?country=Canada");
  * ```
  */
 export function searchHref(root: string, link: SearchLink): string {
@@ -341,8 +406,9 @@ export function searchHref(root: string, link: SearchLink): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { profileHref } from "./components.ts";
- * profileHref("", "seminole"); // "/clubs/seminole"
+ * assert.deepStrictEqual(profileHref("", "seminole"), "/clubs/seminole");
  * ```
  */
 export function profileHref(root: string, slug: string): string {

@@ -5,8 +5,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { escapeHtml, pageShell } from "./mod.ts";
- * pageShell({ title: "Hello", main: `<h1>${escapeHtml("Q&A")}</h1>`, root: "" });
+ * const page = pageShell({ title: "Hello", main: `<h1>${escapeHtml("Q&A")}</h1>`, root: "" });
+ * assert.ok(page.includes("<h1>Q&amp;A</h1>"));
  * ```
  * @module
  */
@@ -15,3 +17,4 @@ export * from "./escape.ts";
 export * from "./problem_page.ts";
 export * from "./shell.ts";
 export * from "./style.ts";
+export * from "./template.ts";

@@ -8,9 +8,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pageShell } from "./shell.ts";
  * const html = pageShell({ title: "Clubs", main: "<h1>Clubs</h1>", root: "" });
- * html.startsWith("<!doctype html>"); // true
+ * assert.deepStrictEqual(html.startsWith("<!doctype html>"), true);
  * ```
  * @module
  */
@@ -28,8 +29,10 @@ import { ICON_ASSET, STYLESHEET } from "./style.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { PAGE_CSP } from "./shell.ts";
- * PAGE_CSP.includes("script-src"); // false: default-src 'none' covers it
+ * // default-src 'none' covers scripts.
+ * assert.deepStrictEqual(PAGE_CSP.includes("script-src"), false);
  * ```
  */
 export const PAGE_CSP =
@@ -40,8 +43,9 @@ export const PAGE_CSP =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { PAGE_HEADERS } from "./shell.ts";
- * new Headers(PAGE_HEADERS).get("x-content-type-options"); // "nosniff"
+ * assert.deepStrictEqual(new Headers(PAGE_HEADERS).get("x-content-type-options"), "nosniff");
  * ```
  */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
@@ -56,8 +60,9 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SESSION_PAGE_HEADERS } from "./shell.ts";
- * SESSION_PAGE_HEADERS["Cache-Control"]; // "private, no-store"
+ * assert.deepStrictEqual(SESSION_PAGE_HEADERS["Cache-Control"], "private, no-store");
  * ```
  */
 export const SESSION_PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
@@ -90,6 +95,8 @@ export interface ShellOptions {
   canonical?: string;
   /** Absolute URL of the same resource as JSON. */
   alternateJson?: string;
+  /** A feed of the page's content (Atom): its URL and title, for feed readers to discover. */
+  feed?: { url: string; title: string };
   /** The account area; default null (none). */
   account?: AccountView;
   /** Where sign-in and sign-out return to: this page's path and query. */
@@ -123,8 +130,10 @@ const BRAND_MARK =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pageShell } from "./shell.ts";
- * pageShell({ title: "Sign in", main: "<h1>Sign in</h1>", root: "", account: "locked", here: "/sign-in" });
+ * const page = pageShell({ title: "Sign in", main: "<h1>Sign in</h1>", root: "", account: "locked", here: "/sign-in" });
+ * assert.ok(page.includes('<a href="/sign-in?next=%2Fsign-in">Sign in</a>'));
  * ```
  */
 export function pageShell(o: ShellOptions): string {
@@ -135,6 +144,11 @@ export function pageShell(o: ShellOptions): string {
     o.canonical ? `<link rel="canonical" href="${escapeHtml(o.canonical)}">` : "",
     o.alternateJson
       ? `<link rel="alternate" type="application/json" href="${escapeHtml(o.alternateJson)}">`
+      : "",
+    o.feed
+      ? `<link rel="alternate" type="application/atom+xml" title="${
+        escapeHtml(o.feed.title)
+      }" href="${escapeHtml(o.feed.url)}">`
       : "",
   ].filter(Boolean).join("\n");
   return `<!doctype html>
@@ -161,7 +175,7 @@ ${accountArea(root, o.account, o.here ?? "/")}
 ${o.main}
 </main>
 <footer class="site"><div class="foot">
-<a href="${root}/api/v1/clubs">REST API</a><a href="${root}/openapi.json">OpenAPI description</a><a href="${root}/problems">Error codes</a><a href="${root}/">Search clubs</a>
+<a href="${root}/changes">What's new</a><a href="${root}/api/v1/clubs">REST API</a><a href="${root}/openapi.json">OpenAPI description</a><a href="${root}/problems">Error codes</a><a href="${root}/">Search clubs</a>
 </div></footer>
 </body>
 </html>

@@ -6,8 +6,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { STYLESHEET } from "./style.ts";
- * STYLESHEET.path; // "/assets/site.<12 hex digits>.css"
+ * assert.match(STYLESHEET.path, /^\/assets\/site\.[0-9a-f]{12}\.css$/);
  * ```
  * @module
  */
@@ -143,6 +144,15 @@ a.wl{text-decoration:none}
 .facet details summary{cursor:pointer;padding:.35rem 0;color:var(--accent)}
 .facet .note{margin:0 0 .25rem;font-size:.85rem;color:var(--muted)}
 .layout .currency{margin-top:1.5rem}
+.tag.mark{background:var(--chip);border-color:var(--accent);font-weight:600}
+.follow{font-size:.95rem;margin:.75rem 0}
+.changes,.history{list-style:none;margin:0 0 1.5rem;padding:0;display:grid;gap:.75rem}
+.change{padding:.75rem;border:1px solid var(--line);border-radius:.7rem;background:var(--card)}
+.change h3,.history h3{font-size:1.05rem;margin:0}
+.change p,.history p{margin:.15rem 0}
+.said{font-weight:600}
+.feechange{display:grid;grid-template-columns:auto 1fr;gap:.1rem .75rem;margin:.35rem 0 0;font-size:.95rem}
+.feechange dd{margin:0}
 .facet .sub{margin:0 0 0 .5rem;padding-left:.75rem;border-left:2px solid var(--line)}
 nav.pages ul{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;list-style:none;padding:0;margin:1.5rem 0 .25rem}
 nav.pages li>a,nav.pages li>span{display:inline-block;padding:.5rem .85rem;border:1px solid var(--line);border-radius:.4rem;min-width:2.75rem;text-align:center}
@@ -186,8 +196,9 @@ dd{margin:0}
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { STYLESHEET } from "./style.ts";
- * STYLESHEET.type; // "text/css; charset=utf-8"
+ * assert.deepStrictEqual(STYLESHEET.type, "text/css; charset=utf-8");
  * ```
  */
 export const STYLESHEET: Asset = hashed("site", "css", CSS, "text/css; charset=utf-8");
@@ -201,8 +212,9 @@ const ICON =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ICON_ASSET } from "./style.ts";
- * ICON_ASSET.type; // "image/svg+xml"
+ * assert.deepStrictEqual(ICON_ASSET.type, "image/svg+xml");
  * ```
  */
 export const ICON_ASSET: Asset = hashed("icon", "svg", ICON, "image/svg+xml");
@@ -212,8 +224,9 @@ export const ICON_ASSET: Asset = hashed("icon", "svg", ICON, "image/svg+xml");
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ASSETS } from "./style.ts";
- * ASSETS.length; // 2
+ * assert.deepStrictEqual(ASSETS.length, 2);
  * ```
  */
 export const ASSETS: readonly Asset[] = [STYLESHEET, ICON_ASSET];

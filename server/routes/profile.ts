@@ -43,6 +43,7 @@ import {
 } from "../site/currency.ts";
 import { prefersJson } from "./problems.ts";
 import { type Nearby, nearby, NO_NEARBY, profilePage } from "./profile_page.ts";
+import { type ProfileHistory, profileHistory } from "../site/history.ts";
 
 /**
  * What the profile routes need from the app.
@@ -151,7 +152,13 @@ export function profileRoutes(deps: ProfileDeps): Hono<AppEnv> {
       return currencyRedirect(chosen.code, to, root, base.startsWith("https:"));
     }
     let found:
-      | { record: ClubRecord; nearby: Nearby; etag: string; fx: PageCurrency | null }
+      | {
+        record: ClubRecord;
+        nearby: Nearby;
+        etag: string;
+        fx: PageCurrency | null;
+        history: ProfileHistory | null;
+      }
       | Response
       | null;
     try {
@@ -171,7 +178,14 @@ export function profileRoutes(deps: ProfileDeps): Hono<AppEnv> {
         );
         // Unchanged: no page to render, no clubs nearby to look for.
         return notModified(c, etag, NOT_MODIFIED_HEADERS) ??
-          { record, nearby: json ? NO_NEARBY : nearby(store, record), etag, fx };
+          {
+            record,
+            nearby: json ? NO_NEARBY : nearby(store, record),
+            etag,
+            fx,
+            // Its changes in the kept updates (site/history.ts), as this caller may see fees.
+            history: json ? null : profileHistory(store, record.id, access),
+          };
       });
     } catch (e) {
       // JSON clients get the app's onError answer; browsers the same problem as a page.
@@ -188,6 +202,7 @@ export function profileRoutes(deps: ProfileDeps): Hono<AppEnv> {
       profilePage(club, access, self, {
         ...pageOptions(deps),
         nearby: found.nearby,
+        history: found.history,
         currency: {
           converted: clubConversion(found.record, access, found.fx),
           control: currencyControl(

@@ -19,6 +19,7 @@ import {
   ACCESS_NOTE,
   comingSoonText,
   escapeHtml,
+  FEE_LABELS,
   humanize,
   imageBox,
   num,
@@ -36,6 +37,7 @@ import {
 } from "../html/mod.ts";
 import type { Converted } from "../../core/rates/mod.ts";
 import { feeCellIn } from "../site/currency.ts";
+import { historySection, type ProfileHistory } from "../site/history.ts";
 
 /** Clubs listed under "More clubs nearby". */
 const NEARBY = 6;
@@ -88,13 +90,6 @@ export function nearby(store: ClubStore, club: ClubRecord): Nearby {
   }
   return NO_NEARBY;
 }
-
-const FEE_ROWS: [keyof Club["fee_views"], string][] = [
-  ["initiation", "Initiation fee"],
-  ["annual", "Annual dues"],
-  ["monthly", "Monthly dues"],
-  ["firstYear", "First-year cost"],
-];
 
 /** `<dt>/<dd>` pairs for the values that are present (values are escaped HTML). */
 function facts(rows: [string, string | null][]): string {
@@ -163,6 +158,8 @@ export interface ProfilePageOptions {
   root: string;
   name: string;
   nearby: Nearby;
+  /** The club's changes in the directory's kept updates (site/history.ts); none for null. */
+  history?: ProfileHistory | null;
   /** The fees in the visitor's currency, and its form (site/currency.ts). */
   currency?: { converted: Converted | null; control: string };
 }
@@ -184,6 +181,7 @@ export function profilePage(
   o: ProfilePageOptions,
 ): string {
   const { root } = o;
+  const here = `${root}/clubs/${encodeURIComponent(club.slug)}`;
   const place = placeLinks(root, club);
   const badges = [
     statusText(club),
@@ -210,7 +208,7 @@ export function profilePage(
     }">Sign in</a>`
     : "";
   const fees = `<table class="feetable"><tbody>${
-    FEE_ROWS.map(([key, label]) =>
+    FEE_LABELS.map(([key, label]) =>
       `<tr><th scope="row">${escapeHtml(label)}</th><td>${
         feeCellIn(club.fee_views[key], o.currency?.converted ?? null, key)
       }</td></tr>`
@@ -294,6 +292,7 @@ ${
 </div>
 </div>
 ${section("About", about)}
+${o.history ? historySection(root, o.history, access, here) : ""}
 ${nearbySection(root, o.nearby)}`;
   const summary = [
     club.type ? typeClubs(club.type).replace(/s$/, "") : "Private club",
@@ -309,6 +308,6 @@ ${nearbySection(root, o.nearby)}`;
     canonical: selfUrl,
     alternateJson: selfUrl,
     account: access,
-    here: `${root}/clubs/${encodeURIComponent(club.slug)}`,
+    here,
   });
 }

@@ -31,7 +31,7 @@ import {
   type Rates,
   ratesOf,
 } from "../../core/rates/mod.ts";
-import { escapeHtml, feeCell } from "../html/mod.ts";
+import { dayTime, escapeHtml, feeCell } from "../html/mod.ts";
 
 /** The cookie that keeps a visitor's currency. */
 export const CURRENCY_COOKIE = "currency";
@@ -168,20 +168,6 @@ export function feeCellIn(v: FeeView, converted: Converted | null, key: FeeKey):
   return `${own.slice(0, at)} ${extra}${own.slice(at)}`;
 }
 
-const longDate = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** `<time datetime="2025-01-15">15 January 2025</time>` */
-function day(date: string): string {
-  return `<time datetime="${escapeHtml(date)}">${
-    escapeHtml(longDate.format(new Date(`${date}T00:00:00Z`)))
-  }</time>`;
-}
-
 /**
  * The currency form (a GET to `action` with the search's own parameters
  * as `hidden` fields), with the rates' date and source when converting, or
@@ -217,7 +203,9 @@ export function currencyControl(
   }
   if (converts(fx)) {
     parts.push(
-      `<p class="muted rates">Fees in ${to} are converted at the rates of ${day(fx.rates.date)} (${
+      `<p class="muted rates">Fees in ${to} are converted at the rates of ${
+        dayTime(fx.rates.date)
+      } (${
         escapeHtml(fx.rates.source)
       }): exact fees to whole units, ranges to two significant figures, approximate.</p>`,
     );

@@ -18,11 +18,15 @@ import { findPage, parseSearch, type RawSearch } from "../../core/search/mod.ts"
 import { type FacetCount, facetCounts } from "../../core/facets/mod.ts";
 import { regionCounts } from "../../core/stats/mod.ts";
 import type { ClubStore } from "../../core/store/mod.ts";
+import { snapshots } from "../../core/history/mod.ts";
 import {
+  dayTime,
   escapeHtml,
+  html,
   num,
   pageShell,
   plural,
+  raw,
   searchHref,
   type SearchLink,
   typeClubs,
@@ -116,6 +120,25 @@ function entry(root: string, label: string, link: SearchLink, count: number): st
   }</span></a></li>`;
 }
 
+/** The latest update in one line, with the link to What's new; nothing before a second import. */
+function whatsNew(root: string, store: ClubStore): string {
+  const latest = snapshots(store)[0];
+  if (!latest?.compared) return "";
+  const counts = [
+    latest.added ? plural(latest.added, "club") + " added" : null,
+    latest.changed ? `${num(latest.changed)} changed` : null,
+    latest.removed ? `${num(latest.removed)} removed` : null,
+  ].filter((c) => c !== null);
+  return String(html`
+    <section aria-labelledby="new">
+      <h2 id="new">What's new</h2>
+      <p>Updated ${raw(dayTime(latest.date))}: ${counts.length
+        ? counts.join(", ")
+        : "no change"}. <a href="${root}/changes">See what's new</a></p>
+    </section>
+  `);
+}
+
 /**
  * The home page as a caller with `access` sees it (only the header differs).
  *
@@ -158,6 +181,7 @@ export function homePage(deps: SiteDeps, store: ClubStore, access: FeeAccess): s
   }: golf and country clubs, city and social clubs, athletic, outdoor and yacht clubs.</p>
 ${fullForm(root, { facets, regions })}
 </div>
+${whatsNew(root, store)}
 <section aria-labelledby="by-type"><h2 id="by-type">Browse by type</h2>
 <ul class="tiles">
 ${typeTiles(root, facets.type ?? [])}

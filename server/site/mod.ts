@@ -28,7 +28,8 @@ import { assetRoutes } from "./assets.ts";
 import type { SiteDeps } from "./deps.ts";
 import { homePage } from "./home.ts";
 import { resultsPage } from "./results.ts";
-import { sameParams, siteSearchReader } from "./search.ts";
+import { sameParams, type SiteSearch, siteSearchReader } from "./search.ts";
+import { changesPage } from "./changes.ts";
 import { canonicalSearch } from "./canonical.ts";
 import { searchErrorMain, sendErrorPage, withoutParam } from "./errors.ts";
 import { currencyKey, currencyParam, currencyRedirect, pageCurrency } from "./currency.ts";
@@ -83,8 +84,9 @@ function sendPage(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { asciiHtml } from "./mod.ts";
- * asciiHtml("<p>Zürich – 5 ✕</p>"); // "<p>Z&#252;rich &#8211; 5 &#10005;</p>"
+ * assert.deepStrictEqual(asciiHtml("<p>Zürich – 5 ✕</p>"), "<p>Z&#252;rich &#8211; 5 &#10005;</p>");
  * ```
  */
 export function asciiHtml(html: string): string {
@@ -165,8 +167,8 @@ export function homeResponse(c: Context<AppEnv>, deps: SiteDeps): Response {
 }
 
 /**
- * The website's routes, to mount at the root: `/clubs`, `/sign-in`,
- * `/sign-out` and `/assets/…`.
+ * The website's routes, to mount at the root: `/clubs`, `/changes` (What's
+ * new), `/sign-in`, `/sign-out` and `/assets/…`.
  *
  * @example
  * ```ts ignore
@@ -179,12 +181,27 @@ export function siteRoutes(deps: SiteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.route("/", assetRoutes());
   app.route("/", signInRoutes(deps));
-  app.get("/clubs", (c) => {
+  /**
+   * A page of a search (`path` with the results page's parameters): the
+   * address read and validated, sent on to its canonical form, then the page
+   * made once per snapshot, search, access level and `variant` (see
+   * {@link sendPage}).
+   */
+  const searchPage = (
+    path: "/clubs" | "/changes",
+    render: (
+      c: Context<AppEnv>,
+      store: ClubStore,
+      value: SiteSearch,
+      access: FeeAccess,
+    ) => { key: string; make: () => { html: string; total: number } },
+  ) =>
+  (c: Context<AppEnv>) => {
     const url = c.req.url;
     const mark = url.indexOf("?");
     const sent = mark < 0 ? "" : url.slice(mark + 1);
     // `?currency=` is kept in a cookie (currency.ts); the search goes on without it.
-    const chosen = currencyParam(sent);
+    const chosen = path === "/clubs" ? currencyParam(sent) : null;
     const search = chosen?.rest ?? sent;
     const r = read(search);
     if (!r.ok) {
@@ -205,19 +222,36 @@ export function siteRoutes(deps: SiteDeps): Hono<AppEnv> {
       const value = canonicalSearch(store, r.value);
       const canonical = searchQuery(value.link);
       if (chosen !== null || !sameParams(search, canonical)) {
-        const to = `${deps.root}/clubs${canonical ? `?${canonical}` : ""}`;
+        const to = `${deps.root}${path}${canonical ? `?${canonical}` : ""}`;
         return chosen === null
           ? c.redirect(to, 302)
           : currencyRedirect(chosen.code, to, deps.root, deps.secureCookies);
       }
-      // The page differs by currency only for visitors who see fees.
-      const fx = pageCurrency(store, c.req.raw, access);
-      const key = `clubs|${deps.root}|${access}|${currencyKey(fx)}|${value.key}`;
-      return sendPage(c, store, key, () => {
-        const page = resultsPage(deps, store, value, access, fx);
-        return { body: asciiHtml(page.html), total: page.total };
+      const page = render(c, store, value, access);
+      return sendPage(c, store, `${path}|${deps.root}|${access}|${page.key}`, () => {
+        const made = page.make();
+        return { body: asciiHtml(made.html), total: made.total };
       });
     });
-  });
+  };
+  app.get(
+    "/clubs",
+    searchPage("/clubs", (c, store, value, access) => {
+      // The page differs by currency only for visitors who see fees.
+      const fx = pageCurrency(store, c.req.raw, access);
+      return {
+        key: `${currencyKey(fx)}|${value.key}`,
+        make: () => resultsPage(deps, store, value, access, fx),
+      };
+    }),
+  );
+  // What's new: fees before and after differ by access only (no conversion).
+  app.get(
+    "/changes",
+    searchPage("/changes", (_c, store, value, access) => ({
+      key: value.key,
+      make: () => changesPage(deps, store, value, access),
+    })),
+  );
   return app;
 }

@@ -45,6 +45,10 @@ import {
 import type { SiteDeps } from "./deps.ts";
 import { facetLabel, facetLists, type Selected, toggled } from "./facet_list.ts";
 import { compactForm } from "./form.ts";
+import { pager } from "./pager.ts";
+import { changeMark, changesUrl, feedUrl, filtersOf } from "./history.ts";
+import { feedTitle } from "./changes.ts";
+import { type ChangeKind, latestChanges } from "../../core/history/mod.ts";
 import type { SiteSearch } from "./search.ts";
 import { canonicalOf } from "./canonical.ts";
 import { describe, DROPPABLE, dropped, filterWords } from "./describe.ts";
@@ -53,9 +57,15 @@ import { clubConversion, currencyControl, feeCellIn, type PageCurrency } from ".
 
 export { describe } from "./describe.ts";
 
-function clubItem(root: string, club: Club, fx: Converted | null = null): string {
+function clubItem(
+  root: string,
+  club: Club,
+  fx: Converted | null = null,
+  mark: ChangeKind | undefined = undefined,
+): string {
   const place = placeLine(club);
-  const tags = waitlistBadge(club.waitlist_status) +
+  // New or changed in the latest update (core/history), before the waitlist.
+  const tags = changeMark(mark) + waitlistBadge(club.waitlist_status) +
     (club.status === "coming_soon"
       ? `<span class="tag">${escapeHtml(comingSoonText(club.opened_year))}</span>`
       : "");
@@ -73,46 +83,13 @@ ${place ? `<p class="where">${escapeHtml(place)}</p>` : ""}
 ${fees}</div></li>`;
 }
 
-/** Pages either side of the current one linked by number (the outer ones on wide screens only). */
-const NEAR_PAGES = 2;
-
-/**
- * Paging links: previous, the first page, pages around the current one,
- * the last page, next; gaps read as "…". On a page past the end, the
- * numbers lead back (none is current).
- */
-function pager(root: string, link: SearchLink, page: number, last: number): string {
-  if (last <= 1 && page <= 1) return "";
-  const href = (p: number) => searchHref(root, { ...link, page: p });
-  const numbers = new Set([1, last]);
-  for (let p = page - NEAR_PAGES; p <= page + NEAR_PAGES; p++) {
-    if (p >= 1 && p <= last) numbers.add(p);
-  }
-  const items: string[] = [];
-  let previous = 0;
-  for (const p of [...numbers].sort((a, b) => a - b)) {
-    if (p > previous + 1) items.push('<li class="gap" aria-hidden="true">…</li>');
-    const far = Math.abs(p - page) === NEAR_PAGES && p !== 1 && p !== last ? ' class="far"' : "";
-    const current = p === page ? ' aria-current="page"' : "";
-    items.push(
-      `<li${far}><a href="${href(p)}"${current}><span class="sr">Page </span>${num(p)}</a></li>`,
-    );
-    previous = p;
-  }
-  const prev = page > 1
-    ? `<li><a href="${href(Math.min(page - 1, last))}" rel="prev">Previous</a></li>`
-    : '<li><span class="off">Previous</span></li>';
-  const next = page < last
-    ? `<li><a href="${href(page + 1)}" rel="next">Next</a></li>`
-    : '<li><span class="off">Next</span></li>';
-  const where = page <= last
-    ? `Page ${num(page)} of ${num(last)}`
-    : `${plural(last, "page")} in all`;
-  return `<nav class="pages" aria-label="Pages"><ul>
-${prev}
-${items.join("\n")}
-${next}
-</ul><p class="muted">${where}</p></nav>`;
+/** Where to follow a search: its What's new page and its feed. */
+function followLine(root: string, link: SearchLink): string {
+  return `<p class="follow"><a href="${
+    escapeHtml(changesUrl(root, filtersOf(link)))
+  }">What's new in this search</a> · <a href="${
+    escapeHtml(feedUrl(root, link))
+  }" type="application/atom+xml">Follow this search</a> (Atom feed)</p>`;
 }
 
 /** The chosen filters, each a link that removes it. */
@@ -285,6 +262,7 @@ export function resultsPage(
     if (near.total > 0) [query, found, fuzzy] = [close, near, true];
   }
   const records = store.records(found.ranks);
+  const latest = latestChanges(store);
   const clubs = records.map((r) => toApiClub(r, access));
   const names: FacetName[] = query.country !== null || query.state !== null
     ? ["type", "country", "state", "waitlist"]
@@ -308,7 +286,9 @@ export function resultsPage(
     : `${found_} · showing ${num(first)}–${num(first + clubs.length - 1)}`;
   const list = clubs.length
     ? `<ol class="results" start="${first}">${
-      clubs.map((c, i) => clubItem(root, c, clubConversion(records[i]!, access, fx))).join("\n")
+      clubs.map((c, i) =>
+        clubItem(root, c, clubConversion(records[i]!, access, fx), latest.get(records[i]!.id))
+      ).join("\n")
     }</ol>`
     : found.total > 0
     ? `<p><a href="${searchHref(root, { ...link, page: last })}">Go to the last page (page ${
@@ -333,7 +313,8 @@ ${filterPanel(facetLists(root, link, facets, selection(store, link, search)), li
 ${offers}
 ${clubs.length ? feeNote : ""}
 ${list}
-${pager(root, link, query.page, last)}
+${pager((p) => searchHref(root, { ...link, page: p }), query.page, last)}
+${followLine(root, link)}
 ${currencyControl(fx, `${root}/clubs`, [...new URLSearchParams(searchQuery(link))])}
 </section>
 </div>`;
@@ -345,6 +326,7 @@ ${currencyControl(fx, `${root}/clubs`, [...new URLSearchParams(searchQuery(link)
     description: `${title}: ${plural(found.total, "private club")} in the ${deps.name}.`,
     account: access,
     here,
+    feed: { url: feedUrl(root, link), title: feedTitle(link) },
   });
   return { html, total: found.total };
 }

@@ -25,6 +25,8 @@ import {
   FIXTURE_CSV,
   sharedFixture,
 } from "../../_fixture.ts";
+import { twoImports } from "../../core/history/_two_imports.ts";
+import { Directory } from "../../../core/store/mod.ts";
 
 const ignore = !hasChromium();
 if (ignore) {
@@ -633,6 +635,116 @@ browserTest(
       await follow(page, "form.currency button[type=submit]");
       assertStrictEquals(page.url(), `${origin}/clubs/pine-valley-golf-club`);
       assert(!(await text(page, ".feetable")).includes("≈"));
+    });
+
+    await t.step("no console error, page error or failed request on the way", () => {
+      assertEquals(problems, []);
+    });
+    await page.close();
+  },
+);
+
+/** Two imports in a row (tests/core/history/_two_imports.ts) as a fixture the server reads. */
+async function historyFixture() {
+  const h = await twoImports();
+  const directory = new Directory(h.path, { checkEveryMs: 0 });
+  globalThis.addEventListener("unload", () => {
+    directory.close();
+    h.store.close();
+    Deno.removeSync(h.dir, { recursive: true });
+  });
+  const fx = {
+    dir: h.dir,
+    path: h.path,
+    store: h.store,
+    directory,
+    disposeSync() {},
+    async [Symbol.asyncDispose]() {},
+  } as Fixture;
+  return { h, fx };
+}
+
+browserTest(
+  "after two imports, a person finds what's new, a club's history and the marks on results, without JavaScript",
+  async (t) => {
+    const { h, fx } = await historyFixture();
+    await using browsing = await browse({ fixture: fx });
+    const { origin, member, page, problems } = browsing;
+    await page.setJavaScriptEnabled(false);
+    const { opened, added, verifiedFees } = h.edits;
+
+    for (const [width, phone] of [[1280, false], [390, true]] as const) {
+      await page.setViewport({ width, height: 844, isMobile: phone, hasTouch: phone });
+      const at = `${width} px`;
+
+      await t.step(`${at}: from the home page to What's new`, async () => {
+        await go(page, `${origin}/`);
+        assert((await text(page, "#new + p")).startsWith("Updated 3 March 2025: 3 clubs added"));
+        await follow(page, "#new + p a[href='/changes']");
+        assertStrictEquals(await text(page, "h1"), "What's new");
+        assert((await text(page, ".lede")).startsWith("10 changes since 1 March 2025"));
+        const items = await page.$$eval(
+          "ol.changes > li",
+          (l) => l.map((e) => (e as HTMLElement).innerText.replace(/\s+/g, " ").trim()),
+        );
+        assertStrictEquals(items.length, 10);
+        assert(
+          items.some((i) => i.startsWith(opened.name) && i.includes("Opened for applications")),
+        );
+        assert(items.some((i) => i.includes("Closed its waitlist")));
+        assert(items.some((i) => i.includes("Removed from the directory")));
+        const feed = await page.$eval(
+          "link[rel=alternate][type='application/atom+xml']",
+          (e) => e.getAttribute("href"),
+        );
+        assertStrictEquals(feed, "/clubs.atom");
+        assertStrictEquals(await sideways(page), 0);
+        assertEquals(await axeWithScripts(page), [], `What's new at ${at}`);
+      });
+
+      await t.step(`${at}: a change leads to the club's profile and its history`, async () => {
+        await follow(page, `ol.changes a[href='/clubs/${opened.slug}']`);
+        assertStrictEquals(await text(page, "h1"), opened.name);
+        const history = await text(page, "section[aria-labelledby=history]");
+        assert(history.includes("3 March 2025") && history.includes("Opened for applications"));
+        assertStrictEquals(await sideways(page), 0);
+        assertEquals(await axeWithScripts(page), [], `profile history at ${at}`);
+      });
+
+      await t.step(
+        `${at}: results mark the new club, and lead to this search's changes`,
+        async () => {
+          await go(page, `${origin}/clubs?q=${encodeURIComponent(added[0]!.name)}`);
+          assertStrictEquals(await text(page, ".results .tag.mark"), "New");
+          const follow_ = await page.$eval(
+            "a[type='application/atom+xml']",
+            (e) => (e as HTMLElement).innerText,
+          );
+          assertStrictEquals(follow_, "Follow this search");
+          await follow(page, "p.follow a[href^='/changes']");
+          assert((await text(page, "h1")).startsWith("What's new: Clubs matching"));
+          assert((await text(page, "ol.changes")).includes(added[0]!.name));
+          assertEquals(await axeWithScripts(page), [], `results with a mark at ${at}`);
+        },
+      );
+    }
+
+    await t.step("a member sees the fees before and after; anonymous visitors do not", async () => {
+      await page.setViewport({ width: 1280, height: 900 });
+      await go(page, `${origin}/changes`);
+      const anonymous = await page.$$eval("dl.feechange", (l) => l.length);
+      assertStrictEquals(anonymous, 0);
+      await page.setCookie({ name: "session", value: member, url: origin });
+      await go(page, `${origin}/changes`);
+      const fees = await page.$$eval(
+        "ol.changes > li",
+        (l) => l.map((e) => (e as HTMLElement).innerText.replace(/\s+/g, " ")),
+      );
+      const item = fees.find((i) => i.startsWith(verifiedFees.name))!;
+      assert(/Initiation fee \$[\d,]+ → \$[\d,]+/.test(item), item);
+      await go(page, `${origin}/clubs/${verifiedFees.slug}`);
+      assert((await text(page, "section[aria-labelledby=history]")).includes("→"));
+      await page.deleteCookie({ name: "session", url: origin });
     });
 
     await t.step("no console error, page error or failed request on the way", () => {
