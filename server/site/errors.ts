@@ -105,6 +105,8 @@ export function searchErrorMain(
   root: string,
   error: SearchError,
   fixed: SearchLink | null,
+  /** The escaped address of a search on the page that was asked for (default: its results). */
+  hrefOf: (link: SearchLink) => string = (link) => searchHref(root, link),
 ): { title: string; main: string } {
   const what = PARAM_WORDS[error.param] ?? error.param;
   const value = error.value;
@@ -134,7 +136,7 @@ export function searchErrorMain(
       break;
   }
   const links: WayOut[] = [];
-  if (fixed !== null) links.push({ href: searchHref(root, fixed), text: fixText });
+  if (fixed !== null) links.push({ href: hrefOf(fixed), text: fixText });
   links.push({ href: escapeHtml(`${root}/`), text: "Start a new search" });
   return { title, main: visitorMain({ title, lines: [line], links }) };
 }

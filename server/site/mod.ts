@@ -20,7 +20,7 @@ import { type Context, Hono } from "hono";
 import { type ProblemCode, PROBLEMS } from "../../core/model/mod.ts";
 import { type FeeAccess } from "../../core/club/mod.ts";
 import type { ClubStore } from "../../core/store/mod.ts";
-import { searchQuery, SESSION_PAGE_HEADERS, visitorProblem } from "../html/mod.ts";
+import { escapeHtml, searchQuery, SESSION_PAGE_HEADERS, visitorProblem } from "../html/mod.ts";
 import type { AppEnv } from "../http/env.ts";
 import { encodedBytes } from "../http/compress.ts";
 import { type CachedBody, problemOf, sendCached } from "../respond/mod.ts";
@@ -210,7 +210,15 @@ export function siteRoutes(deps: SiteDeps): Hono<AppEnv> {
         c,
         deps,
         400,
-        searchErrorMain(deps.root, r.error, fixed.ok ? { ...fixed.value.link, page: null } : null),
+        searchErrorMain(
+          deps.root,
+          r.error,
+          fixed.ok ? { ...fixed.value.link, page: null } : null,
+          (link) => {
+            const q = searchQuery(link);
+            return escapeHtml(`${deps.root}${path}${q ? `?${q}` : ""}`);
+          },
+        ),
       );
     }
     const access = deps.access(c.req.raw);

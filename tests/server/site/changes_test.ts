@@ -182,7 +182,10 @@ Deno.test("What's new has one address per search, and a bad parameter is a page 
   await res.body?.cancel();
   const bad = await get("/changes?page=0");
   assertStrictEquals(bad.status, 400);
-  assert((await bad.text()).includes("There is no such page"));
+  const html = await bad.text();
+  assert(html.includes("There is no such page"));
+  // The way out stays on What's new.
+  assert(html.includes('<a href="/changes">Go to the first page of this search</a>'), html);
 });
 
 Deno.test("What's new is kept per snapshot, search and access: the same bytes again, another tier its own page", async () => {
