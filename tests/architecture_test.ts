@@ -26,6 +26,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { assertEquals } from "./_assert.ts";
+import { run } from "./_run.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
@@ -120,13 +121,9 @@ function edges(): Promise<Edge[]> {
         root,
         files.map((f) => `import "${new URL(f, `file://${ROOT}`).href}";`).join("\n"),
       );
-      const out = await new Deno.Command(Deno.execPath(), {
-        args: ["info", "--json", "--config", `${ROOT}dev.json`, root],
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
-      const info = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+      const out = await run(["info", "--json", "--config", `${ROOT}dev.json`, root]);
+      if (out.code !== 0) throw new Error(out.stderr);
+      const info = JSON.parse(out.stdout) as {
         modules: { specifier: string; dependencies?: InfoDependency[] }[];
       };
       const local = (specifier: string | undefined) =>

@@ -1,7 +1,7 @@
 // Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
 import { sharedFixture } from "../_fixture.ts";
-import { MAIN, runMain } from "../_run.ts";
+import { MAIN, runMain, spawn } from "../_run.ts";
 import { importCsv, openSource } from "../../core/import/build/import.ts";
 import { ClubStore } from "../../core/store/store.ts";
 
@@ -36,9 +36,7 @@ Deno.test("export --bom starts CSV and TSV with a UTF-8 byte order mark, which i
     }
     // To stdout too (as bytes: a decoder would drop the mark); without --bom, none.
     for (const [flags, start] of [[["--bom"], [...BOM, 0x69]], [[], [0x69, 0x64]]] as const) {
-      const r = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", MAIN, "export", "--db", fx.path, ...flags],
-        stdout: "piped",
+      const r = await spawn(["run", "-A", MAIN, "export", "--db", fx.path, ...flags], {
         stderr: "null",
       }).output();
       assertEquals([...r.stdout.subarray(0, start.length)], [...start]);

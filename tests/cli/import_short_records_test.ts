@@ -7,7 +7,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { FIXTURE_CSV } from "../_fixture.ts";
-import { runMain } from "../_run.ts";
+import { runMain, spawn } from "../_run.ts";
 import { assert, assertEquals } from "../_assert.ts";
 import { hasProc, killAfter, leftovers, peakRss, sha256 } from "./_child.ts";
 
@@ -53,13 +53,9 @@ async function importGzip(name: string, input: ReadableStream<Uint8Array>) {
     const file = `${dir}/${name}`;
     await input.pipeTo((await Deno.open(file, { write: true, createNew: true })).writable);
     const bytes = Deno.statSync(file).size;
-    const child = new Deno.Command(Deno.execPath(), {
-      args: [...importTaskArgs(dir), file, "--db", db, "--report", "json"],
+    const child = spawn([...importTaskArgs(dir), file, "--db", db, "--report", "json"], {
       cwd: ROOT,
-      env: { NO_COLOR: "1" },
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
+    });
     const timer = killAfter(child, 120_000);
     const peak = peakRss(child.pid);
     const out = await child.output();

@@ -7,7 +7,7 @@
  * database byte for byte) or come after the rename (exit 0, the new one).
  */
 import { fileURLToPath } from "node:url";
-import { MAIN, runMain } from "../_run.ts";
+import { MAIN, runMain, spawn } from "../_run.ts";
 import { assert, assertEquals } from "../_assert.ts";
 import { killAfter, leftovers, sha256 } from "./_child.ts";
 import { PAUSE_ENV } from "../../cli/import_signals.ts";
@@ -30,12 +30,9 @@ async function changedAt(path: string): Promise<number> {
  * before the rename; returns when the signal was sent (ms since the epoch).
  */
 async function signalled(snapshot: string, db: string, delayMs: number, pauseMs = 0) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN, "import", snapshot, "--db", db, "--report", "json"],
-    env: { NO_COLOR: "1", ...(pauseMs ? { [PAUSE_ENV]: String(pauseMs) } : {}) },
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
+  const child = spawn(["run", "-A", MAIN, "import", snapshot, "--db", db, "--report", "json"], {
+    env: pauseMs ? { [PAUSE_ENV]: String(pauseMs) } : {},
+  });
   const timer = killAfter(child, 120_000);
   let stderr = "";
   let marked: () => void = () => {};

@@ -187,7 +187,7 @@ Deno.test("import's and export's settings come from their tables, with the old m
   );
   for (
     const [args, message] of [
-      [["--max-errors", "0"], '--max-errors must be a whole number from 1 to 10,000, got "0"'],
+      [["--max-errors", "-1"], '--max-errors must be a whole number from 0 to 10,000, got "-1"'],
       [["--max-errors", "x"], "--max-errors must be a whole number"],
       [["--report", "xml"], '--report must be json, got "xml"'],
       [["--delimiter", "ab"], "--delimiter must be one character"],
