@@ -58,19 +58,20 @@ const INNER = own.find((s) => s.description === "response");
  * ```
  */
 export function bodyBytes(res: Response): number | null {
+  // Never `res.body`: the getter turns a static body into a stream, which
+  // costs Deno's fast path for static bodies and makes a later clone() tee
+  // it (a tee's branch cancelled alone never settles).
   const r = res as unknown as Record<symbol, unknown>;
-  if (LAZY_BODY !== undefined) {
-    const lazy = r[LAZY_BODY];
-    if (typeof lazy === "string") return lazy.length;
-    if (lazy instanceof Uint8Array) return lazy.byteLength;
-  }
-  if (res.body === null) return 0;
-  const inner = INNER === undefined
-    ? undefined
-    : r[INNER] as { body?: { length?: unknown; source?: unknown } };
-  const length = inner?.body?.length;
+  if (LAZY_BODY === undefined || INNER === undefined) return null;
+  const lazy = r[LAZY_BODY];
+  if (typeof lazy === "string") return lazy.length;
+  if (lazy instanceof Uint8Array) return lazy.byteLength;
+  const inner = r[INNER] as { body?: { length?: unknown; source?: unknown } | null } | undefined;
+  if (inner === undefined || inner.body === undefined) return null;
+  if (inner.body === null) return 0;
+  const length = inner.body.length;
   if (typeof length === "number") return length;
-  const source = inner?.body?.source;
+  const source = inner.body.source;
   if (typeof source === "string") return source.length;
   if (source instanceof Uint8Array || source instanceof ArrayBuffer) return source.byteLength;
   return null;

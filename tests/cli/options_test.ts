@@ -73,6 +73,8 @@ Deno.test("every serve variable is read: each one set alone changes its setting"
     rateLimitStore: "redis://127.0.0.1:6379/0",
     allowedHosts: "clubs.example",
     maxConnections: "50",
+    logFormat: "json",
+    metrics: "1",
   };
   assertEquals(Object.keys(samples).sort(), Object.keys(SERVE_OPTIONS).sort());
   for (const [key, o] of Object.entries(SERVE_OPTIONS)) {
