@@ -3,7 +3,8 @@
  * 40,000-club snapshot, served by `main.ts serve` on a loopback port.
  *
  * 1. Lighthouse 12.8 (npm, run by the system Node through `npx`) with
- *    Debian's Chromium on the home page, a results page and a profile page,
+ *    Debian's Chromium on the home page, a results page, a profile page and
+ *    What's new (`/changes`; give `--db` a database imported twice to fill it),
  *    as a phone (its default mobile emulation) and as a desktop
  *    (`--preset=desktop`): performance, accessibility, best practices and
  *    SEO, each against the target of 95 (issue 29).
@@ -196,6 +197,7 @@ async function main(): Promise<void> {
       ["home", "/"],
       ["results", "/clubs?type=golf&state=Florida"],
       ["profile", `/clubs/${encodeURIComponent(first.clubs[0].slug)}`],
+      ["whats-new", "/changes"],
     ];
 
     const audits: Audit[] = [];
