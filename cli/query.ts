@@ -1,6 +1,7 @@
 /**
  * `main.ts query`: the REST search from the terminal, through the same
- * search engine, as a table, JSON, CSV, TSV or NDJSON.
+ * search engine, as a table, JSON, CSV, TSV or NDJSON; with `--changed-since`,
+ * what changed for those filters (query_changes.ts).
  *
  * @example
  * ```sh
@@ -8,7 +9,7 @@
  * ```
  * @module
  */
-import { type Command, parseFlags } from "./args.ts";
+import { type Command, parseFlags, UsageError } from "./args.ts";
 import {
   choice,
   dbOption,
@@ -67,6 +68,14 @@ const HELP_COLUMN = 22;
 
 /** The options of `query` besides the search parameters (those come from SEARCH_PARAMS). */
 export const QUERY_OPTIONS = {
+  /** Null: the clubs; a date: the changes since (checked by query_changes.ts, loaded then). */
+  changedSince: {
+    flag: "changed-since",
+    placeholder: "DATE",
+    default: null,
+    parse: (raw: string) => ({ ok: true as const, value: raw }),
+    help: "the changes since DATE (YYYY-MM-DD) instead of the clubs (see above)",
+  },
   all: {
     flag: "all",
     switch: true,
@@ -95,11 +104,17 @@ export const QUERY_OPTIONS = {
 
 /** The help text, built when shown (it walks the parameter table). */
 const usage = () =>
-  `Usage: main.ts query [filters] [--page N] [--limit N] [--all] [--format FORMAT] [--db PATH]
+  `Usage: main.ts query [filters] [--changed-since DATE] [--page N] [--limit N] [--all]
+                     [--format FORMAT] [--db PATH]
 
 Searches the directory exactly as GET /api/v1/clubs does (same rules, same
 errors), as an anonymous caller: fee figures are never shown. When nothing
 matches, close searches that find clubs are suggested on stderr.
+
+With --changed-since DATE it lists the changes since that day to the clubs
+the filters find, as GET /api/v1/changes does: one line per club an import
+added, removed or changed, newest import first, in words ("Opened for
+applications", "New in Florida"). --sort does not apply to it.
 
 Filters:
 ${searchFlags(SEARCH_PARAM_NAMES.filter((n) => !PAGING.includes(n)))}
@@ -113,7 +128,8 @@ Examples:
   main.ts query --type golf --state FL
   main.ts query --country GB --q royal --format json
   main.ts query --q "st andrews" --match words --sort relevance
-  main.ts query --waitlist open,waitlist --all --format ndjson > open.ndjson`;
+  main.ts query --waitlist open,waitlist --all --format ndjson > open.ndjson
+  main.ts query --type golf --state FL --changed-since 2025-03-01`;
 
 /** Every search parameter is a string flag of the same name. */
 const SEARCH_FLAG_SPECS = Object.fromEntries(
@@ -134,6 +150,16 @@ export const queryCommand: Command = {
     const { settings, from } = readOptions(QUERY_OPTIONS, values, (name) => Deno.env.get(name));
     const format = settings.format ?? (Deno.stdout.isTerminal() ? "table" : "json");
     const raw: RawSearch = Object.fromEntries(SEARCH_PARAM_NAMES.map((n) => [n, values[n]]));
+    // Loaded only for the history (query's cold start); checked before the search.
+    const changes = settings.changedSince === null ? null : await import("./query_changes.ts");
+    const since = changes?.sinceDay(settings.changedSince!) ?? null;
+    if (since !== null && raw.sort !== undefined) {
+      throw new UsageError(
+        `--sort does not apply to ${
+          changes!.CHANGED_SINCE_FLAG
+        }: changes come newest first, by name within an import`,
+      );
+    }
     const parsed = parseSearch(
       settings.all ? { ...raw, page: null, limit: raw.limit ?? String(MAX_LIMIT) } : raw,
     );
@@ -166,7 +192,15 @@ export const queryCommand: Command = {
         console.error(`hint: build it with "main.ts import <snapshot.csv> --db ${dbPath}"`);
         return 1;
       }
-      await write(store, parsed.value, format, settings.all, settings.formulaGuard);
+      if (changes !== null) {
+        const output = {
+          since: since!,
+          format,
+          all: settings.all,
+          formulaGuard: settings.formulaGuard,
+        };
+        await changes.writeChanges(store, parsed.value, output);
+      } else await write(store, parsed.value, format, settings.all, settings.formulaGuard);
       return 0;
     } finally {
       dir.close();

@@ -66,6 +66,8 @@ const LAZY_LOADS: readonly string[] = [
   "cli/query.ts -> cli/output/table.ts",
   "cli/query.ts -> core/import/mod.ts",
   "cli/query.ts -> core/model/mod.ts",
+  // `query --changed-since` (the history) only when the flag is given.
+  "cli/query.ts -> cli/query_changes.ts",
   // The importer (parsers, workers, places) loads only when an import runs.
   "core/import/mod.ts -> core/import/build/import.ts",
   "core/import/mod.ts -> core/import/export.ts",

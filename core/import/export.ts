@@ -22,10 +22,13 @@ import { escapeTsv, guardFormula } from "./read/cells.ts";
 /** Clubs per write: large enough to amortise, small enough to stream. */
 const BATCH = 500;
 
-/** A CSV cell as import reads it: empty for null, true/false, a JSON array for lists. */
-function cell(value: ClubRecord[keyof ClubRecord]): string {
-  if (value === null) return "";
-  if (Array.isArray(value)) return JSON.stringify(value);
+/** A cell's value: a club field's, or any other JSON value (lists and objects as JSON). */
+export type Cell = unknown;
+
+/** A CSV cell as import reads it: empty for null, true/false, JSON for a list or an object. */
+function cell(value: Cell): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "object") return JSON.stringify(value);
   return String(value);
 }
 
@@ -45,12 +48,7 @@ export interface DelimitedOptions {
 /**
  * Clubs as CSV or TSV lines, every field in `CLUB_FIELDS` order, the header
  * line first when `header`: the one writer of delimited clubs, export's and
- * `query --format csv|tsv`'s. In CSV a cell holding the delimiter, a quote
- * or a line break is quoted (RFC 4180, quotes doubled); TSV has no quoting:
- * a tab, line break or backslash is escaped (`\t`, `\n`, `\r`, `\\`, as
- * PostgreSQL writes them, see read/cells.ts). A text cell starting with
- * `=`, `+`, `-`, `@`, tab or carriage return gets a `'` in front unless
- * `formulaGuard` is false. Import reads either back.
+ * `query --format csv|tsv`'s (see {@link delimitedRows} for the rules).
  *
  * @example
  * ```ts ignore
@@ -64,22 +62,49 @@ export function delimitedClubs(
   header: boolean,
   options: DelimitedOptions = {},
 ): string {
+  const rows = records.map((r) => CLUB_FIELDS.map((f) => r[f]));
+  return delimitedRows(CLUB_FIELDS, rows, format, header, options);
+}
+
+/**
+ * Rows of cells as CSV or TSV lines under `columns`, the header line first
+ * when `header`; a cell is written as import reads it (empty for null, a
+ * JSON array for a list). In CSV a cell holding the delimiter, a quote or a
+ * line break is quoted (RFC 4180, quotes doubled); TSV has no quoting: a
+ * tab, line break or backslash is escaped (`\t`, `\n`, `\r`, `\\`, as
+ * PostgreSQL writes them, see read/cells.ts). A text cell starting with
+ * `=`, `+`, `-`, `@`, tab or carriage return gets a `'` in front unless
+ * `formulaGuard` is false.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { delimitedRows } from "./export.ts";
+ * assert.equal(delimitedRows(["a", "b"], [["=1", ["x"]]], "csv", true), 'a,b\n\'=1,"[""x""]"\n');
+ * assert.equal(delimitedRows(["a"], [["x\ty"], [null]], "tsv", false), "x\\ty\n\n");
+ * ```
+ */
+export function delimitedRows(
+  columns: readonly string[],
+  rows: readonly (readonly Cell[])[],
+  format: "csv" | "tsv",
+  header: boolean,
+  options: DelimitedOptions = {},
+): string {
   const { show, formulaGuard = true } = options;
-  const text = show === undefined && !formulaGuard ? cell : (v: ClubRecord[keyof ClubRecord]) => {
+  const text = show === undefined && !formulaGuard ? cell : (v: Cell) => {
     const c = formulaGuard && typeof v === "string" ? guardFormula(v) : cell(v);
     return c === "" || show === undefined ? c : show(c);
   };
   if (format === "tsv") {
-    let out = header ? CLUB_FIELDS.join("\t") + "\n" : "";
-    for (const r of records) {
-      out += CLUB_FIELDS.map((f) => escapeTsv(text(r[f]))).join("\t") + "\n";
-    }
+    let out = header ? columns.join("\t") + "\n" : "";
+    for (const r of rows) out += r.map((v) => escapeTsv(text(v))).join("\t") + "\n";
     return out;
   }
-  return stringify(records.map((r) => CLUB_FIELDS.map((f) => text(r[f]))), {
+  return stringify(rows.map((r) => r.map(text)), {
     delimiter: ",",
     header,
-    columns: [...CLUB_FIELDS],
+    columns: [...columns],
     // CRLF is what RFC 4180 asks; import reads either.
     record_delimiter: "unix",
   });

@@ -65,6 +65,11 @@ export async function delimitedWriter(): Promise<typeof import("./export.ts").de
   return (await import("./export.ts")).delimitedClubs;
 }
 
+/** The same writer for any rows under named columns (`query --changed-since --format csv|tsv`). */
+export async function delimitedRowsWriter(): Promise<typeof import("./export.ts").delimitedRows> {
+  return (await import("./export.ts")).delimitedRows;
+}
+
 /**
  * Streams a snapshot into a new database and swaps it in; throws
  * {@link ImportError} when the input is invalid (the old file stays).
