@@ -10,6 +10,9 @@
  *   the rowid) yields rows already sorted by name. `club` points at `clubs`.
  * - `club_json`: each club's REST JSON as an anonymous caller sees it
  *   (ASCII-only), by rank, so a page is one contiguous read.
+ * - `club_json_packed`: the same JSON packed against a learned dictionary,
+ *   written only when it is too large for a server to hold as text (see
+ *   club_json_pack.ts).
  * - `club_names`: FTS5 trigram index over the folded names, by rank;
  *   `name_trigrams` tells how many names hold each trigram (from fts5vocab,
  *   whose own lookups scan the whole vocabulary). The names are folded
@@ -107,6 +110,7 @@ CREATE TABLE places (
 );
 CREATE TABLE place_names (key TEXT PRIMARY KEY, name TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE club_json (rank INTEGER PRIMARY KEY, json TEXT NOT NULL);
+CREATE TABLE club_json_packed (part INTEGER PRIMARY KEY, lengths BLOB NOT NULL, data BLOB NOT NULL);
 CREATE TABLE key_columns (name TEXT PRIMARY KEY, vals TEXT NOT NULL, data BLOB NOT NULL);
 CREATE TABLE word_index (part TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWID;
 CREATE TABLE club_keys (

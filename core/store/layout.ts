@@ -12,4 +12,4 @@
  */
 
 /** Bumped when the layout changes; an older file is rebuilt or refused. */
-export const SCHEMA_VERSION = 13;
+export const SCHEMA_VERSION = 14;

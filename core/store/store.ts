@@ -16,7 +16,7 @@ import { SCHEMA_VERSION } from "./layout.ts";
 import { CLUB_FIELDS } from "../model/fields.ts";
 import { type Memo, memoBudgetBytes, type MemoOptions, Memos, type MemoStats } from "./memo.ts";
 import { type Row, rowToRecord } from "./rows.ts";
-import { ClubJsonText, type SharedClubJson } from "./club_json.ts";
+import { ClubJsonText, type LoadOptions, type SharedClubJson } from "./club_json.ts";
 import { setPragmas } from "./pragma.ts";
 
 // Workers of one process share the held JSON through the store's door.
@@ -36,6 +36,11 @@ export interface OpenOptions {
    * same snapshot is adopted either way (see club_json.ts).
    */
   shareJson?: boolean;
+  /**
+   * The most bytes of club JSON held as text and packed (see club_json.ts;
+   * tests hold a small directory packed with `{ maxBytes: 0 }`).
+   */
+  heldJsonBounds?: Pick<LoadOptions, "maxBytes" | "packedMaxBytes">;
   /**
    * Keep answers in the snapshot's `results` memos (default true). Off, every
    * search is answered from the indexes alone: the reference a differential
@@ -116,7 +121,10 @@ export class ClubStore {
         // that pass from leaving megabytes the allocator does not give back,
         // and with the JSON held the rest needs little.
         setPragmas(db, { cache_size: HELD_JSON_CACHE_KIB });
-        json = ClubJsonText.forSnapshot(db, meta.snapshot, { shared: options.shareJson });
+        json = ClubJsonText.forSnapshot(db, meta.snapshot, {
+          ...options.heldJsonBounds,
+          shared: options.shareJson,
+        });
         db.exec("PRAGMA shrink_memory");
       }
       return new ClubStore(db, meta, json, options.keepResults ?? true);
@@ -209,6 +217,11 @@ export class ClubStore {
   /** Bytes of club JSON held in memory (0 when read from SQLite). */
   get heldJsonBytes(): number {
     return this.#json?.bytes ?? 0;
+  }
+
+  /** Whether the held club JSON is packed (see club_json_pack.ts). */
+  get heldJsonPacked(): boolean {
+    return this.#json?.packed ?? false;
   }
 
   /**

@@ -7,6 +7,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { CLUB_FIELDS } from "../../schema/club.ts";
 import { CREATE_INDEXES, SCHEMA_VERSION } from "../../store/ddl.ts";
+import { packClubJson } from "../../store/club_json_pack.ts";
 import { asciiJson } from "../../model/json.ts";
 import { recordToColumns, rowToRecord } from "../../store/rows.ts";
 import { buildPlaces } from "../../places/build.ts";
@@ -82,6 +83,7 @@ export function finish(db: DatabaseSync, source: string): void {
     INSERT INTO club_json(rank, json)
       SELECT k.rank, s.json FROM club_keys k JOIN staged_json s ON s.club = k.club ORDER BY k.rank;
     DROP TABLE staged_json;`);
+  packClubJson(db);
   buildKeyColumns(db);
   buildWordIndex(db);
   buildPlaces(db);

@@ -1,0 +1,78 @@
+/**
+ * The packed form of the club JSON (core/store/json_pack.ts) decodes to
+ * the bytes it was made from: texts built to reach every case of the
+ * format (no match, matches within a club and into the dictionary,
+ * overlapping copies, literal runs and matches longer than a token's
+ * nibble), against an empty dictionary and a learned one.
+ */
+import { JsonPacker, packedBound, trainDictionary, unpack } from "../../../core/store/json_pack.ts";
+import { assert, assertEquals } from "../../_assert.ts";
+
+const encoder = new TextEncoder();
+
+/** A deterministic generator (mulberry32), so a failure names its seed. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = ["golf", "club", "tennis", "Pine", "Valley", '"kind":"none"', "members", ", ", "\\n"];
+
+/** A JSON-looking text: phrases repeated, ids that are not, runs of one byte. */
+function text(next: () => number): string {
+  const parts: string[] = ['{"id":"'];
+  const n = Math.floor(next() * 60);
+  for (let k = 0; k < n; k++) {
+    const r = next();
+    if (r < 0.5) parts.push(WORDS[Math.floor(next() * WORDS.length)]!);
+    else if (r < 0.7) parts.push(Math.floor(next() * 1e9).toString(36));
+    else if (r < 0.8) parts.push("x".repeat(Math.floor(next() * 700)));
+    else if (r < 0.9) parts.push(parts.join("").slice(0, Math.floor(next() * 400)));
+    else parts.push(String.fromCharCode(32 + Math.floor(next() * 95)));
+  }
+  return parts.join("") + "}";
+}
+
+function roundTrip(dict: Uint8Array, texts: readonly Uint8Array[]): void {
+  const packer = new JsonPacker(dict);
+  for (const src of texts) {
+    // The text sits inside a larger buffer, as a chunk read from SQLite has it.
+    const buffer = new Uint8Array(src.length + 20);
+    buffer.set(src, 10);
+    const packed = new Uint8Array(packedBound(src.length) + 5);
+    const end = packer.pack(buffer, 10, 10 + src.length, packed, 5);
+    assert(end - 5 <= packedBound(src.length));
+    const out = new Uint8Array(dict.length + 3 + src.length);
+    out.set(dict);
+    const to = unpack(packed, 5, end, out, dict.length + 3, dict.length);
+    assertEquals(to - dict.length - 3, src.length);
+    assertEquals(out.subarray(dict.length + 3, to), src);
+  }
+}
+
+Deno.test("a packed text decodes to its bytes, with and without a dictionary", () => {
+  for (let seed = 1; seed <= 40; seed++) {
+    const next = random(seed);
+    const texts = Array.from({ length: 30 }, () => encoder.encode(text(next)));
+    texts.push(new Uint8Array(0), encoder.encode("{}"), encoder.encode("abcd"));
+    texts.push(encoder.encode("a".repeat(5000)), encoder.encode("ab".repeat(3000)));
+    roundTrip(new Uint8Array(0), texts);
+    roundTrip(trainDictionary(texts.slice(0, 10), 4096), texts);
+  }
+});
+
+Deno.test("a text made of the dictionary packs to a few bytes", () => {
+  const clubs = Array.from(
+    { length: 20 },
+    (_, i) => encoder.encode(`{"name":"Club ${i}","fee_views":{"initiation":{"kind":"none"}}}`),
+  );
+  const dict = trainDictionary(clubs, 64 * 1024);
+  const packed = new Uint8Array(1024);
+  const size = new JsonPacker(dict).pack(clubs[3]!, 0, clubs[3]!.length, packed, 0);
+  assert(size < clubs[3]!.length / 3, `${size} bytes for ${clubs[3]!.length}`);
+  roundTrip(dict, clubs);
+});
