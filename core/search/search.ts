@@ -29,6 +29,9 @@ import { wordHits, wordIndex } from "./words.ts";
 import { countWordMatches, wordMatches, wordTier } from "./word_matches.ts";
 import { nameMatches } from "./trigrams.ts";
 import { searchKey } from "./key.ts";
+import { relevanceHead, substringTier } from "./relevance.ts";
+
+export { substringTier };
 
 /** One page of matches as ranks, before any representation is chosen. */
 export interface SearchPage {
@@ -186,8 +189,10 @@ function eachMatch(store: ClubStore, p: Plan, visit: (i: number) => boolean): vo
  * and the page is read off their words, with no scan of the clubs. With
  * `q`, one pass in name order over the candidates counts the matches and
  * keeps those on the requested page; once the total is known for these
- * filters, the pass stops at the page. In relevance order, every match is
- * ranked once per filter set and the order kept.
+ * filters, the pass stops at the page. In relevance order, a `substring`
+ * page is found by a walk that stops at the page (relevance.ts); otherwise,
+ * or when that walk would look at too many clubs, every match is ranked
+ * once per filter set and the order kept.
  *
  * @example
  * ```ts ignore
@@ -201,6 +206,13 @@ export function findPage(store: ClubStore, q: SearchQuery): SearchPage {
   let ranks: number[] = [];
   const page = (total: number): SearchPage => ({ total, page: q.page, limit: q.limit, ranks });
   if (q.sort === "relevance" && q.q !== null) {
+    const head = relevanceMemo(store).get(searchKey(q, "order")) === undefined
+      ? boundedRelevance(store, q, end)
+      : null;
+    if (head) {
+      ranks = head.ranks.slice(offset, end).map((i) => i + 1);
+      return page(head.total);
+    }
     const order = relevanceOrder(store, q);
     for (let j = offset; j < Math.min(end, order.length); j++) ranks.push(order[j]! + 1);
     return page(order.length);
@@ -254,9 +266,7 @@ export function countMatches(store: ClubStore, q: SearchQuery): number {
  * starts a word, then the rest), then by fewer typos, then by name.
  */
 function relevanceOrder(store: ClubStore, q: SearchQuery): Int32Array {
-  return store.memo<string, Int32Array>("search.relevance", RELEVANCE_BYTES, {
-    weigh: (order, key) => approxBytes(order) + 2 * key.length,
-  }).use(searchKey(q, "order"), () => {
+  return relevanceMemo(store).use(searchKey(q, "order"), () => {
     const found: number[] = [];
     const p = plan(store, q);
     if (p) eachMatch(store, p, (i) => (found.push(i), true));
@@ -274,6 +284,37 @@ function relevanceOrder(store: ClubStore, q: SearchQuery): Int32Array {
     totals(store).set(filterKey(q), order.length);
     return order;
   });
+}
+
+function relevanceMemo(store: ClubStore) {
+  return store.memo<string, Int32Array>("search.relevance", RELEVANCE_BYTES, {
+    weigh: (order, key) => approxBytes(order) + 2 * key.length,
+  });
+}
+
+/**
+ * The first `end` matches of a `match=substring` query in relevance order
+ * and the total, without ranking every match (see relevance.ts); null when
+ * that walk does not apply or would look at too many clubs.
+ */
+function boundedRelevance(
+  store: ClubStore,
+  q: SearchQuery,
+  end: number,
+): { ranks: number[]; total: number } | null {
+  if (q.match !== "substring" || q.q === null) return null;
+  const total = findPage(store, { ...q, sort: "name", page: 1, limit: 1 }).total;
+  if (total === 0) return { ranks: [], total };
+  const p = plan(store, q)!;
+  const filter = p.filter;
+  const ranks = relevanceHead(
+    store,
+    q.q,
+    Math.min(end, total),
+    filter ? (i) => hasBit(filter, i) : () => true,
+    (visit) => eachMatch(store, p, visit),
+  );
+  return ranks && { ranks, total };
 }
 
 /** A club's relevance rank for a query: tier × 256 + typos (lower is better). */
@@ -294,28 +335,6 @@ function relevanceRank(store: ClubStore, q: SearchQuery): (i: number) => number 
     while (j < list.length && list[j]! < i) j++;
     return 256 * wordTier(index, i, sets) + (list[j] === i ? typos[j]! : 0);
   };
-}
-
-const WORD_CHAR = /[\p{L}\p{N}]/u;
-
-/**
- * How a folded name matches a folded fragment: 0 it is the name, 1 the
- * name starts with it, 2 it starts a word of the name, 3 it is elsewhere.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { substringTier } from "./search.ts";
- * assert.deepStrictEqual([substringTier("royal club", "royal"), substringTier("mont-royal", "royal")], [1, 2]);
- * ```
- */
-export function substringTier(name: string, fragment: string): number {
-  if (name === fragment) return 0;
-  if (name.startsWith(fragment)) return 1;
-  for (let at = name.indexOf(fragment, 1); at > 0; at = name.indexOf(fragment, at + 1)) {
-    if (!WORD_CHAR.test(name[at - 1]!)) return 2;
-  }
-  return 3;
 }
 
 /**

@@ -17,6 +17,7 @@
 import type { ClubStore } from "../store/store.ts";
 import { KEY_COLUMNS, keyIndex, longestName } from "./key_index.ts";
 import { trigramIndex } from "./trigrams.ts";
+import { namesHaveSurrogates } from "./relevance.ts";
 import { vocabNear, wordIndex } from "./words.ts";
 
 /**
@@ -33,6 +34,7 @@ export function warmSearch(store: ClubStore): void {
   const keys = keyIndex(store);
   for (const column of KEY_COLUMNS) keys.column(column);
   longestName(store);
+  namesHaveSurrogates(store);
   trigramIndex(store);
   wordIndex(store);
   vocabNear(store);
