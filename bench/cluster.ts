@@ -21,7 +21,11 @@
  * 4. load through nginx while replica 3's database is removed, then replaced
  *    by a corrupt file, then put back: its `/readyz` says 503 and why, then
  *    200, and no request fails (nginx sends what it answers 500 elsewhere);
- * 5. one address (127.0.0.2) holds 1,600 slow connections to nginx, each a
+ * 5. a rolling restart: keep-alive clients send requests back to back
+ *    through nginx and straight to replica 2 while it gets SIGTERM, drains,
+ *    exits and is started again; no request may fail (a client told
+ *    `Connection: close` opens a new connection; ./cluster/keepalive.ts);
+ * 6. one address (127.0.0.2) holds 1,600 slow connections to nginx, each a
  *    partial request head and one more line every 5 s, replacing each that
  *    nginx closes, while probes from 127.0.0.1 must all be answered.
  *
@@ -54,6 +58,7 @@ import { freePort, type Proc, Procs, waitForPort } from "./cluster/procs.ts";
 import { ensureTool } from "./cluster/tools.ts";
 import { breakReplica } from "./cluster/readiness.ts";
 import { slowloris } from "./cluster/slowloris.ts";
+import { keepAliveClients, type KeepAliveResult } from "./cluster/keepalive.ts";
 import { openSessionAdmin } from "../core/sessions/mod.ts";
 import { ClubStore } from "../core/store/mod.ts";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -117,6 +122,8 @@ interface Plan {
   /** Seconds of the slow-client attack, and its connections (fewer where descriptors are short). */
   slowSeconds: number;
   slowConnections: number;
+  /** Seconds of keep-alive traffic before the SIGTERM and after the restart. */
+  restartLead: number;
 }
 
 function plan(args: string[]): Plan {
@@ -141,6 +148,7 @@ function plan(args: string[]): Plan {
       brokenSeconds: 6,
       slowSeconds: 15,
       slowConnections: SLOW_CONNECTIONS,
+      restartLead: 1,
     }
     : {
       short,
@@ -157,6 +165,7 @@ function plan(args: string[]): Plan {
       brokenSeconds: 12,
       slowSeconds: 30,
       slowConnections: SLOW_CONNECTIONS,
+      restartLead: 3,
     };
 }
 
@@ -681,6 +690,62 @@ async function brokenReplicaPhase(
   };
 }
 
+/** Keep-alive clients: through nginx, and straight to the replica restarted. */
+const KEEP_ALIVE = { nginx: 6, direct: 4 };
+
+/**
+ * A rolling restart under keep-alive clients (./cluster/keepalive.ts):
+ * replica 2 gets SIGTERM, drains and exits, and is started again, as
+ * `systemctl restart` does, while clients send requests through nginx and
+ * straight to it.
+ */
+async function rollingRestartPhase(cluster: Cluster, p: Plan) {
+  const victim = cluster.replicas[1]!;
+  const before = await cluster.nginxLog();
+  const stop = new AbortController();
+  const running = keepAliveClients({
+    targets: [
+      { name: "nginx", port: cluster.nginx3Port, clients: KEEP_ALIVE.nginx },
+      { name: "direct", port: victim.port, clients: KEEP_ALIVE.direct },
+    ],
+    stop: stop.signal,
+  });
+  let clients: Record<string, KeepAliveResult>;
+  let code: number;
+  let drainMs: number;
+  let downMs: number;
+  let logFrom = 0;
+  try {
+    await sleep(p.restartLead * 1000);
+    logFrom = (await Deno.readTextFile(victim.proc!.logPath)).length;
+    const t0 = performance.now();
+    // Past the drain's own bounds, SIGKILL: the exit code then says so.
+    code = (await cluster.procs.stop(victim.proc!, 15_000)).code;
+    drainMs = performance.now() - t0;
+    await cluster.startReplica(victim);
+    downMs = performance.now() - t0;
+    await sleep(p.restartLead * 1000);
+  } finally {
+    stop.abort();
+    clients = await running;
+  }
+  await sleep(300); // the access log is flushed every 100 ms
+  const lines = (await cluster.nginxLog(before.size)).lines.map(parseLogLine)
+    .filter((l) => l !== null);
+  const replica = (await Deno.readTextFile(victim.proc!.logPath)).slice(logFrom);
+  return {
+    victim: victim.index,
+    nginx: clients.nginx!,
+    direct: clients.direct!,
+    code,
+    drainMs,
+    downMs,
+    drained: /drained: every connection closed/.test(replica),
+    failedAtNginx: lines.filter((l) => l.status >= 500).length,
+    retried: lines.filter((l) => l.upstreams.length > 1).length,
+  };
+}
+
 /** What the load tool and nginx's log say about the failed requests of a run. */
 function failureDetail(load: LoadResult, events: MainEvents): string {
   const counts = (o: Record<string, number>) =>
@@ -870,6 +935,26 @@ async function main(args: string[]): Promise<number> {
     }
 
     log(
+      `rolling restart: ${KEEP_ALIVE.nginx} keep-alive clients through nginx, ${KEEP_ALIVE.direct} straight to replica 2, which gets SIGTERM and is started again…`,
+    );
+    const restart = await rollingRestartPhase(cluster, p);
+    const keepAliveDetail = JSON.stringify({ nginx: restart.nginx, direct: restart.direct });
+    check(
+      restart.nginx.failed === 0 && restart.direct.failed === 0 && restart.failedAtNginx === 0,
+      `rolling restart: ${restart.nginx.failed} failed through nginx (nginx answered ${restart.failedAtNginx} with 5xx), ${restart.direct.failed} failed straight to the replica: ${keepAliveDetail}`,
+    );
+    check(restart.code === 0, `rolling restart: the replica exited with code ${restart.code}`);
+    check(
+      restart.direct.toldToClose >= KEEP_ALIVE.direct &&
+        restart.direct.connections > KEEP_ALIVE.direct && restart.drained,
+      `rolling restart: the direct clients were not each told to close and served again after the restart (${keepAliveDetail}; drain logged: ${restart.drained})`,
+    );
+    check(
+      restart.nginx.reused > 0 && restart.direct.reused > 0,
+      `rolling restart: no request was sent on a kept-alive connection (${keepAliveDetail})`,
+    );
+
+    log(
       `slow clients: ${p.slowConnections} connections from ${SLOW_CLIENT}, each a partial head and a line every 5 s, for ${p.slowSeconds} s; probes from 127.0.0.1…`,
     );
     if (p.slowConnections < 1_000) {
@@ -969,6 +1054,18 @@ async function main(args: string[]): Promise<number> {
         } requests, **${broken.failed} failed**; /readyz ${
           broken.states.map((st) => `${st.status} ${fmt(st.ms)} ms after ${st.what}`).join(", ")
         }; nginx sent ${broken.retried} requests the broken replica answered 500 on to another`,
+      ],
+      [
+        "rolling restart: replica 2 gets SIGTERM and is started again under keep-alive clients",
+        `**${restart.nginx.failed + restart.direct.failed} failed** of ${
+          fmt(restart.nginx.sent)
+        } requests through nginx (${KEEP_ALIVE.nginx} clients; nginx retried ${restart.retried} on another replica) and ${
+          fmt(restart.direct.sent)
+        } straight to the replica (${KEEP_ALIVE.direct} clients, ${restart.direct.toldToClose} answers with \`Connection: close\`, ${
+          fmt(restart.direct.refused)
+        } connections refused while it was down); drained and exited (code ${restart.code}) in ${
+          fmt(restart.drainMs)
+        } ms, back in ${fmt(restart.downMs)} ms`,
       ],
       [
         `slow client: ${
