@@ -28,7 +28,12 @@ import {
   parseName,
 } from "../server/config.ts";
 import { type JSONRPCMessage, serveStdio, StdioServerTransport } from "../server/mcp/sdk.ts";
-import { buildServer, SERVER_VERSION, type ServerDeps } from "../server/mcp/server.ts";
+import {
+  buildServer,
+  SERVER_VERSION,
+  type ServerDeps,
+  type ToolSet,
+} from "../server/mcp/server.ts";
 import { LineLimiter, MAX_LINE_BYTES, tooLongError } from "../server/mcp/stdio_lines.ts";
 
 /** The variable read for the site's address when `--base-url` is not given. */
@@ -70,6 +75,13 @@ export const MCP_OPTIONS = {
     parse: parseEmail,
     help: "contact named in error hints",
   },
+  withChanges: {
+    flag: "with-changes",
+    switch: true,
+    default: false,
+    on: true,
+    help: "also serve list_changes (what recent imports changed), as POST /api/mcp/changes does",
+  },
 } satisfies OptionTable;
 
 /**
@@ -85,15 +97,18 @@ const mcpEnv: Env = (name) =>
 
 const USAGE =
   `Usage: main.ts mcp [--db PATH] [--base-url URL] [--name NAME] [--support-email ADDRESS]
+                   [--with-changes]
 
 Serves the directory's MCP tools (search_clubs, get_club, list_club_types,
 list_locations, get_directory_stats) over stdio, for a desktop assistant that
 starts the server itself, in both protocol eras: 2025 (initialize) and
 2026-07-28 (server/discover). The same tools answer at POST /api/mcp when the
-HTTP server runs. No fees are ever returned. Only the protocol is written to
-stdout; logs go to stderr. Builds the database from the bundled snapshot
-when it is missing (the default one, or a --db PATH where no file is); an
-existing --db file is read as it is.
+HTTP server runs. With --with-changes, a sixth tool, list_changes, tells what
+recent imports changed (clubs added, removed and changed, newest first) for
+search_clubs's filters, as POST /api/mcp/changes does. No fees are ever
+returned. Only the protocol is written to stdout; logs go to stderr. Builds
+the database from the bundled snapshot when it is missing (the default one,
+or a --db PATH where no file is); an existing --db file is read as it is.
 
 Options:
 ${optionLines(MCP_OPTIONS, HELP_COLUMN)}
@@ -128,6 +143,7 @@ Put your site's address after --base-url (http://127.0.0.1:8000 for a local
 Examples:
   main.ts mcp
   main.ts mcp --db /srv/clubs.db --base-url https://clubs.example
+  main.ts mcp --with-changes
   deno run -A npm:@modelcontextprotocol/inspector@2.12.0 --cli --method tools/list -- \\
     deno run -A main.ts mcp`;
 
@@ -140,7 +156,7 @@ export const mcpCommand: Command = {
       console.log(USAGE);
       return 0;
     }
-    const { db: dbPath, baseUrl, name, supportEmail } = settings;
+    const { db: dbPath, baseUrl, name, supportEmail, withChanges } = settings;
     // A missing file is built (write access needed); the default path is
     // also rebuilt when of an older layout, an existing --db file never.
     const missing = needsBuild(dbPath, true);
@@ -156,7 +172,7 @@ export const mcpCommand: Command = {
         version: SERVER_VERSION,
         supportEmail,
         errorLog: (line) => console.error(line),
-      });
+      }, { changes: withChanges });
       return 0;
     } finally {
       directory.close();
@@ -174,14 +190,14 @@ export const mcpCommand: Command = {
  * JSON-RPC error and dropped as it arrives (see server/mcp/stdio_lines.ts),
  * where the SDK alone would stop serving.
  */
-async function serve(deps: ServerDeps): Promise<void> {
+async function serve(deps: ServerDeps, tools: ToolSet): Promise<void> {
   const input = new PassThrough();
   // Lines reach the SDK whole and within the limit; its own bound stays as
   // a backstop well above them.
   const transport = new StdioServerTransport(input, process.stdout, {
     maxBufferSize: 2 * MAX_LINE_BYTES,
   });
-  const handle = serveStdio(() => buildServer(deps), { transport });
+  const handle = serveStdio(() => buildServer(deps, tools), { transport });
 
   let pending = 0;
   let ended = false;

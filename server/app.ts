@@ -50,7 +50,7 @@ import { allowedMethods } from "./http/allow.ts";
 import { isValidHost, requestTarget } from "./http/host.ts";
 import { problemPages } from "./routes/problems.ts";
 import { baseUrlOf } from "./http/base_url.ts";
-import { mcpCors, mcpRoutes } from "./mcp/route.ts";
+import { CHANGES_SUBPATH, mcpCors, mcpRoutes } from "./mcp/route.ts";
 import { SERVER_VERSION } from "./mcp/server.ts";
 import { openApiRoute } from "./openapi/mod.ts";
 import { indexRoute } from "./routes/index.ts";
@@ -126,6 +126,7 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
   );
   // Before the limiter, so a 429 on the MCP endpoint still carries CORS.
   app.use("/api/mcp", mcpCors);
+  app.use(`/api/mcp${CHANGES_SUBPATH}`, mcpCors);
   app.use(rateLimit({
     config: config.rateLimit,
     trustProxy: config.trustProxy,

@@ -10,7 +10,10 @@
  *   transport in JSON mode: the SDK's own stateless fallback answers them as
  *   an event stream, which clients that read plain JSON cannot use.
  *
- * Instances come from a {@link ServerPool}. The body is read once, here,
+ * `/api/mcp/changes` is the same server with one tool more, `list_changes`
+ * (the snapshot history): `/api/mcp` keeps listing the spec's five tools.
+ *
+ * Instances come from a {@link ServerPool}, one per endpoint. The body is read once, here,
  * under a size limit and a batch limit, and handed to the SDK parsed. GET and
  * DELETE answer 405 (no stream, no session); any browser origin may call; the
  * Host header is checked against an allowlist to stop DNS rebinding.
@@ -37,7 +40,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from "./sdk.ts";
 import { ServerPool } from "./pool.ts";
-import { buildServer, WARM_CALLS } from "./server.ts";
+import { buildServer, CHANGES_WARM_CALLS, WARM_CALLS } from "./server.ts";
 import { type WarmCall, warmUp } from "./warm.ts";
 
 /** What the MCP routes need from the app. */
@@ -76,6 +79,9 @@ export const MAX_BATCH = 10;
  * next one with "Subscription limit reached").
  */
 export const MAX_SUBSCRIPTIONS = 32;
+
+/** Where the server with `list_changes` answers, under `/api/mcp`. */
+export const CHANGES_SUBPATH = "/changes";
 
 /** The only methods `/api/mcp` answers (GET and DELETE get a 405). */
 const METHODS = ["POST", "OPTIONS"];
@@ -255,19 +261,28 @@ async function serveLegacy(pool: ServerPool, req: Request, body: unknown): Promi
 /** Client mistakes the SDK reports through `onerror`; they are answered, not logged. */
 const REJECTION = /^(Rejected |Unsupported |Missing required client capabilit)/;
 
-/** The `/api/mcp` sub-app; mount it with `app.route("/api/mcp", mcpRoutes(deps))`. */
+/**
+ * The `/api/mcp` sub-app, with `/api/mcp/changes` ({@link CHANGES_SUBPATH});
+ * mount it with `app.route("/api/mcp", mcpRoutes(deps))`.
+ */
 export function mcpRoutes(deps: McpDeps): Hono {
   const errorLog = deps.errorLog ?? ((line: string) => console.error(line));
-  return mcpEndpoint(() =>
-    buildServer({
-      directory: deps.directory,
-      name: deps.name,
-      version: deps.version,
-      supportEmail: deps.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
+  const serverDeps = {
+    directory: deps.directory,
+    name: deps.name,
+    version: deps.version,
+    supportEmail: deps.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
+    errorLog,
+    // Every call served here comes with its HTTP request.
+    baseUrl: (req: Request | undefined) => deps.baseUrl(req!),
+  };
+  return mcpApp({
+    "/": endpoint(() => buildServer(serverDeps), { errorLog, warm: WARM_CALLS }),
+    [CHANGES_SUBPATH]: endpoint(() => buildServer(serverDeps, { changes: true }), {
       errorLog,
-      // Every call served here comes with its HTTP request.
-      baseUrl: (req) => deps.baseUrl(req!),
-    }), { allowedHosts: deps.allowedHosts, errorLog, warm: WARM_CALLS });
+      warm: CHANGES_WARM_CALLS,
+    }),
+  }, deps.allowedHosts);
 }
 
 /**
@@ -286,6 +301,17 @@ export function mcpEndpoint(
     warm?: readonly WarmCall[];
   },
 ): Hono {
+  return mcpApp({ "/": endpoint(build, { errorLog, warm }) }, allowedHosts);
+}
+
+/** Answers one POST to an endpoint (past CORS and the Host check). */
+type Serve = (req: Request) => Promise<Response>;
+
+/** An endpoint's POST handler, with its own pool, readied as it is made. */
+function endpoint(
+  build: () => McpServer,
+  { errorLog, warm }: { errorLog: (line: string) => void; warm: readonly WarmCall[] },
+): Serve {
   const pool = new ServerPool(build);
   // The instance each request was lent, to give it back once answered.
   const lent = new WeakMap<Request, McpServer>();
@@ -321,16 +347,26 @@ export function mcpEndpoint(
   // Not awaited: a request that comes meanwhile is served alongside it (and
   // a warm-up that never finished would hold up nothing).
   warmUp(serve, warm, errorLog);
+  return serve;
+}
+
+/** The endpoints at their paths, behind one CORS and Host check. */
+function mcpApp(
+  endpoints: Record<string, Serve>,
+  allowedHosts: McpDeps["allowedHosts"],
+): Hono {
   const app = new Hono();
   app.use("*", mcpCors, hostGuard(allowedHosts));
-  app.post("/", (c) => serve(c.req.raw));
-  // A stateless server has no stream to open and no session to delete.
-  app.all("/", () =>
-    rpcError(
-      405,
-      "Method not allowed: send JSON-RPC messages with POST. This server is stateless: " +
-        "it opens no event stream and has no session to delete.",
-      { headers: { allow: METHODS.join(", ") } },
-    ));
+  for (const [path, serve] of Object.entries(endpoints)) {
+    app.post(path, (c) => serve(c.req.raw));
+    // A stateless server has no stream to open and no session to delete.
+    app.all(path, () =>
+      rpcError(
+        405,
+        "Method not allowed: send JSON-RPC messages with POST. This server is stateless: " +
+          "it opens no event stream and has no session to delete.",
+        { headers: { allow: METHODS.join(", ") } },
+      ));
+  }
   return app;
 }

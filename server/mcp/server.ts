@@ -1,7 +1,9 @@
 /**
  * The MCP server: five read-only tools over the directory, the same for
  * Streamable HTTP (`/api/mcp`) and stdio (`main.ts mcp`), in both protocol
- * eras. An instance depends on nothing per request (the profile links' site
+ * eras; with `changes`, a sixth, `list_changes` (the snapshot history), as
+ * served at `/api/mcp/changes` and by `main.ts mcp --with-changes`: the
+ * spec's endpoint keeps listing five. An instance depends on nothing per request (the profile links' site
  * root is read from each call's HTTP request), so instances can be pooled.
  *
  * @example
@@ -25,6 +27,7 @@ import { getClub } from "./tools/get_club.ts";
 import { getDirectoryStats } from "./tools/get_directory_stats.ts";
 import { listClubTypes } from "./tools/list_club_types.ts";
 import { listLocations } from "./tools/list_locations.ts";
+import { listChangesTool } from "./tools/list_changes.ts";
 import { searchClubs } from "./tools/search_clubs.ts";
 
 export type { ToolContext } from "./tool.ts";
@@ -38,14 +41,18 @@ const ABOUT =
   "page by page, as compact rows; get_club gives one club's full profile; list_club_types and " +
   "list_locations give the values the filters accept, with counts; get_directory_stats " +
   "summarises the directory.";
+const CHANGES = " list_changes tells what recent imports changed (clubs added, removed, " +
+  "changed) for the same filters, newest first.";
 const FEES = " No fees, dues or currencies are ever returned.";
 
 /** What `initialize` tells a client: with links, or (stdio without a site address) without. */
-const INSTRUCTIONS = {
-  linked: `${ABOUT} Every club carries url, its profile page.${FEES}`,
-  unlinked: `${ABOUT} Clubs carry slug (get_club takes it) and no url: this server was started ` +
-    `without --base-url, so it does not know the site's address.${FEES}`,
-};
+function instructions(linked: boolean, changes: boolean): string {
+  const about = changes ? ABOUT + CHANGES : ABOUT;
+  return linked
+    ? `${about} Every club carries url, its profile page.${FEES}`
+    : `${about} Clubs carry slug (get_club takes it) and no url: this server was started ` +
+      `without --base-url, so it does not know the site's address.${FEES}`;
+}
 
 /** Every tool, in the order `tools/list` shows them. */
 export const TOOLS: readonly ListedTool[] = [
@@ -55,6 +62,9 @@ export const TOOLS: readonly ListedTool[] = [
   listLocations,
   getDirectoryStats,
 ];
+
+/** The tools with the history's: `/api/mcp/changes` and `mcp --with-changes`. */
+export const TOOLS_WITH_CHANGES: readonly ListedTool[] = [...TOOLS, listChangesTool];
 
 /**
  * A tool's registration as the SDK is given it: its config, with the output
@@ -72,6 +82,7 @@ const GET_CLUB = registration(getClub);
 const LIST_CLUB_TYPES = registration(listClubTypes);
 const LIST_LOCATIONS = registration(listLocations);
 const GET_DIRECTORY_STATS = registration(getDirectoryStats);
+const LIST_CHANGES = registration(listChangesTool);
 
 /**
  * Calls made once in each era as the HTTP endpoint starts ({@link warmUp}
@@ -80,6 +91,12 @@ const GET_DIRECTORY_STATS = registration(getDirectoryStats);
  */
 export const WARM_CALLS: readonly WarmCall[] = [
   { name: searchClubs.name, arguments: { page: 0 } },
+];
+
+/** The same for the server with the history's tool. */
+export const CHANGES_WARM_CALLS: readonly WarmCall[] = [
+  ...WARM_CALLS,
+  { name: listChangesTool.name, arguments: { page: 0 } },
 ];
 
 /** What a server needs: the tool context, with the site root taken per call. */
@@ -91,17 +108,22 @@ export interface ServerDeps extends Omit<ToolContext, "baseUrl"> {
   baseUrl: ((req: Request | undefined) => string) | null;
 }
 
+/** Which tools a server has: the five, or with `changes` also `list_changes`. */
+export interface ToolSet {
+  changes?: boolean;
+}
+
 /**
- * A new server with every tool registered. It advertises `tools` without
- * `listChanged` (a stateless server can never send the notification) and
- * answers `tools/list` from {@link toolListing}.
+ * A new server with every tool of its set registered. It advertises
+ * `tools` without `listChanged` (a stateless server can never send the
+ * notification) and answers `tools/list` from {@link toolListing}.
  */
-export function buildServer(deps: ServerDeps): McpServer {
+export function buildServer(deps: ServerDeps, { changes = false }: ToolSet = {}): McpServer {
   const server = new McpServer(
     { name: "clubdir", title: deps.name, version: deps.version },
     {
       capabilities: { tools: { listChanged: false } },
-      instructions: INSTRUCTIONS[deps.baseUrl ? "linked" : "unlinked"],
+      instructions: instructions(deps.baseUrl !== null, changes),
     },
   );
   const ctx = (extra: ServerContext): ToolContext => ({
@@ -126,6 +148,14 @@ export function buildServer(deps: ServerDeps): McpServer {
     GET_DIRECTORY_STATS,
     (a, x) => getDirectoryStats.handler(ctx(x), a),
   );
-  server.server.setRequestHandler("tools/list", () => toolListing(TOOLS));
+  if (changes) {
+    server.registerTool(
+      listChangesTool.name,
+      LIST_CHANGES,
+      (a, x) => listChangesTool.handler(ctx(x), a),
+    );
+  }
+  const listed = changes ? TOOLS_WITH_CHANGES : TOOLS;
+  server.server.setRequestHandler("tools/list", () => toolListing(listed));
   return server;
 }

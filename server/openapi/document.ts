@@ -47,6 +47,7 @@ function build(supportEmail: string): Json {
   const readyz = readyzPath();
   // Added after the others: built last, so nothing before it changes.
   const changes = changesPath();
+  const mcpChanges = mcpPath("changes");
   return {
     openapi: "3.0.0",
     info: info(supportEmail),
@@ -71,6 +72,7 @@ function build(supportEmail: string): Json {
       "/problems": problemList,
       "/problems/{code}": problemPage,
       "/api/mcp": mcp,
+      "/api/mcp/changes": mcpChanges,
       "/healthz": healthz,
       "/readyz": readyz,
     },

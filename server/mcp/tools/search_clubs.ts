@@ -57,7 +57,7 @@ const GROUPS = [
  * listing to its model; the REST wording is in the parameter table).
  * Typed by the table's names, so a new parameter cannot go undescribed.
  */
-const DESCRIPTIONS: Record<SearchParam, string> = {
+export const DESCRIPTIONS: Record<SearchParam, string> = {
   type: `Club type (list_club_types). Groups: ${GROUPS}.`,
   state: 'Region name or code ("FL"); searches US and Canada unless country is sent.',
   country: 'Name or ISO code ("GB"); omit for all.',
@@ -77,7 +77,7 @@ const DESCRIPTIONS: Record<SearchParam, string> = {
  * schema error; `meta` only advertises the rule a model needs (values,
  * defaults, whole numbers from 1; digit strings are read too).
  */
-function argument(name: SearchParam): z.ZodType {
+export function argument(name: SearchParam): z.ZodType {
   const p: SearchParamInfo = SEARCH_PARAMS[name];
   switch (p.kind) {
     case "text":

@@ -1,6 +1,7 @@
 /**
- * The OpenAPI path item of the MCP server, `/api/mcp`: POST and the CORS
- * preflight, its JSON-RPC errors beside the problems every path answers.
+ * The OpenAPI path items of the MCP server, `/api/mcp` and
+ * `/api/mcp/changes` (the same server with `list_changes`): POST and the
+ * CORS preflight, its JSON-RPC errors beside the problems every path answers.
  *
  * @example
  * ```ts
@@ -78,9 +79,27 @@ function withBoth(a: Json, b: Json): Json {
   return out;
 }
 
+/** What differs between the two MCP paths. */
+const VARIANTS = {
+  five: {
+    path: "/api/mcp",
+    operationId: "mcp",
+    summary: "MCP server (Streamable HTTP)",
+    tools: "`search_clubs` searches clubs and answers with a profile link for each.",
+  },
+  changes: {
+    path: "/api/mcp/changes",
+    operationId: "mcpChanges",
+    summary: "MCP server with list_changes (Streamable HTTP)",
+    tools:
+      'The same server as `/api/mcp` with one tool more, `list_changes`: what recent imports changed (clubs added, removed and changed, newest first, as `GET /api/v1/changes` lists them) for `search_clubs`\'s filters and `since`; a fee change reads "Fees updated". `/api/mcp` keeps listing its five tools.',
+  },
+} as const;
+
 /**
- * `/api/mcp`: an anonymous, stateless MCP server over POST, and its CORS
- * preflight; every other method is refused with a JSON-RPC error.
+ * `/api/mcp` (or with `"changes"`, `/api/mcp/changes`): an anonymous,
+ * stateless MCP server over POST, and its CORS preflight; every other
+ * method is refused with a JSON-RPC error.
  *
  * @example
  * ```ts
@@ -89,7 +108,8 @@ function withBoth(a: Json, b: Json): Json {
  * assert.equal("get" in mcpPath(), false);
  * ```
  */
-export function mcpPath(): Json {
+export function mcpPath(variant: keyof typeof VARIANTS = "five"): Json {
+  const { path, operationId, summary, tools } = VARIANTS[variant];
   return {
     description:
       "Answered with POST and the CORS preflight (OPTIONS). Any other method (`GET` included: this stateless server opens no event stream, and has no session to delete) answers 405 with `Allow: POST, OPTIONS` and a JSON-RPC error body (see `x-refused-methods`).",
@@ -100,14 +120,15 @@ export function mcpPath(): Json {
         "Method not allowed: send JSON-RPC messages with POST. This server is stateless: " +
           "it opens no event stream and has no session to delete.",
       ),
-      ...problemResponses([], { instance: "/api/mcp" }),
+      ...problemResponses([], { instance: path }),
     }),
     post: {
-      operationId: "mcp",
+      operationId,
       tags: ["mcp"],
-      summary: "MCP server (Streamable HTTP)",
+      summary,
       description:
-        "An anonymous, stateless MCP server: JSON-RPC 2.0 over POST, no session and no `initialize` step needed. Send `content-type: application/json` and `accept: application/json, text/event-stream`. `tools/list` lists the tools and their input schemas; `tools/call` runs one (`params.name`, `params.arguments`); `search_clubs` searches clubs and answers with a profile link for each. It returns no fees, and it allows any origin (CORS).",
+        "An anonymous, stateless MCP server: JSON-RPC 2.0 over POST, no session and no `initialize` step needed. Send `content-type: application/json` and `accept: application/json, text/event-stream`. `tools/list` lists the tools and their input schemas; `tools/call` runs one (`params.name`, `params.arguments`). " +
+        tools + " It returns no fees, and it allows any origin (CORS).",
       requestBody: {
         required: true,
         content: {
@@ -125,11 +146,11 @@ export function mcpPath(): Json {
           },
         }),
         "202": success("A notification (a request without `id`) was accepted.", null),
-        ...withBoth(mcpErrors(), problemResponses([], { instance: "/api/mcp" })),
+        ...withBoth(mcpErrors(), problemResponses([], { instance: path })),
       },
     },
     options: {
-      operationId: "mcpOptions",
+      operationId: `${operationId}Options`,
       tags: ["mcp"],
       summary: "CORS preflight",
       description: "Any origin may call the endpoint: the preflight allows POST.",
@@ -138,7 +159,7 @@ export function mcpPath(): Json {
           "Access-Control-Allow-Origin",
           "Access-Control-Allow-Methods",
         ]),
-        ...problemResponses([], { instance: "/api/mcp" }),
+        ...problemResponses([], { instance: path }),
       },
     },
   };

@@ -39,16 +39,18 @@ function calls(): Call[] {
       }
     }
   }
-  out.push(
-    ["GET", "/api/mcp"],
-    ["POST", "/api/mcp", { headers: JSON_HEADERS, body: RPC_LIST }],
-    ["POST", "/api/mcp", { headers: JSON_HEADERS, body: '{"jsonrpc":"2.0","method":"ping"}' }],
-    ["POST", "/api/mcp", { headers: JSON_HEADERS, body: "{" }],
-    ["POST", "/api/mcp", { headers: { "content-type": "text/plain" }, body: RPC_LIST }],
-    ["OPTIONS", "/api/mcp", {
-      headers: { origin: "https://a.example", "access-control-request-method": "POST" },
-    }],
-  );
+  for (const mcp of ["/api/mcp", "/api/mcp/changes"]) {
+    out.push(
+      ["GET", mcp],
+      ["POST", mcp, { headers: JSON_HEADERS, body: RPC_LIST }],
+      ["POST", mcp, { headers: JSON_HEADERS, body: '{"jsonrpc":"2.0","method":"ping"}' }],
+      ["POST", mcp, { headers: JSON_HEADERS, body: "{" }],
+      ["POST", mcp, { headers: { "content-type": "text/plain" }, body: RPC_LIST }],
+      ["OPTIONS", mcp, {
+        headers: { origin: "https://a.example", "access-control-request-method": "POST" },
+      }],
+    );
+  }
   return out;
 }
 
@@ -155,7 +157,10 @@ const answers = () => answered ??= everyAnswer();
  * JSON-RPC error here, and a problem (`invalid_host`) only for a Host a
  * real socket delivers (tests/server/http/host_test.ts).
  */
-const UNREACHED: Record<string, string> = { "POST /api/mcp 400": "no-store" };
+const UNREACHED: Record<string, string> = {
+  "POST /api/mcp 400": "no-store",
+  "POST /api/mcp/changes 400": "no-store",
+};
 
 Deno.test("every operation sends the Cache-Control the document states", async () => {
   const { seen, problems } = await answers();

@@ -302,6 +302,8 @@ Deno.test("the document describes only operations that can succeed", () => {
     "HEAD /problems/{code}",
     "POST /api/mcp",
     "OPTIONS /api/mcp",
+    "POST /api/mcp/changes",
+    "OPTIONS /api/mcp/changes",
     "GET /healthz",
     "HEAD /healthz",
     "GET /readyz",
@@ -450,6 +452,7 @@ Deno.test("the other served paths are described", () => {
   assertEquals(Object.keys(doc.paths).sort(), [
     "/",
     "/api/mcp",
+    "/api/mcp/changes",
     "/api/v1/changes",
     "/api/v1/clubs",
     "/clubs/{slug}",
@@ -571,20 +574,22 @@ Deno.test("every status and media type the app answers is in the document", asyn
       }
     }
   }
-  for (const method of ["GET", "HEAD", "PUT", "PATCH", "DELETE"]) {
-    requests.push([method, "/api/mcp"]);
+  for (const mcp of ["/api/mcp", "/api/mcp/changes"]) {
+    for (const method of ["GET", "HEAD", "PUT", "PATCH", "DELETE"]) {
+      requests.push([method, mcp]);
+    }
+    requests.push(
+      ["POST", mcp, { headers: json, body: list }],
+      ["POST", mcp, { headers: json, body: rpc({ jsonrpc: "2.0", method: "ping" }) }],
+      ["POST", mcp, { headers: json, body: "{" }],
+      ["POST", mcp, { headers: json, body: rpc(Array(11).fill({ jsonrpc: "2.0" })) }],
+      ["POST", mcp, { headers: { "content-type": "text/plain" }, body: list }],
+      ["POST", mcp, { headers: json, body: "x".repeat(1_100_000) }],
+      ["OPTIONS", mcp, {
+        headers: { origin: "https://a.example", "access-control-request-method": "POST" },
+      }],
+    );
   }
-  requests.push(
-    ["POST", "/api/mcp", { headers: json, body: list }],
-    ["POST", "/api/mcp", { headers: json, body: rpc({ jsonrpc: "2.0", method: "ping" }) }],
-    ["POST", "/api/mcp", { headers: json, body: "{" }],
-    ["POST", "/api/mcp", { headers: json, body: rpc(Array(11).fill({ jsonrpc: "2.0" })) }],
-    ["POST", "/api/mcp", { headers: { "content-type": "text/plain" }, body: list }],
-    ["POST", "/api/mcp", { headers: json, body: "x".repeat(1_100_000) }],
-    ["OPTIONS", "/api/mcp", {
-      headers: { origin: "https://a.example", "access-control-request-method": "POST" },
-    }],
-  );
   const problems: string[] = [];
   for (const [method, path, init] of requests) {
     const res = await app.request(`http://127.0.0.1${path}`, { method, ...init });
