@@ -27,10 +27,6 @@ export const MAX_FUNCTION_LINES = 100;
  * steps. Nothing may be added.
  */
 export const LONG_FUNCTIONS: readonly string[] = [
-  "cli/import.ts:run",
-  "core/import/build/import.ts:build",
-  "core/import/build/stage.ts:stage",
-  "core/import/read/csv.ts:csvRecords",
   "server/app.ts:createApp",
   "server/routes/profile_page.ts:profilePage",
   "server/runtime/_supervisor.ts:superviseWorkers",

@@ -12,7 +12,7 @@
  * import { watchStopSignals } from "./import_signals.ts";
  * const watch = watchStopSignals((signal) => abort.abort(signal));
  * try {
- *   await importCsv(stream, { dbPath, stopRequested: watch.beforeRename });
+ *   await importSnapshot(source, { dbPath, stopRequested: watch.beforeRename });
  * } finally {
  *   watch.close();
  * }

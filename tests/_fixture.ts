@@ -13,7 +13,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { importCsv, openSource } from "../core/import/build/import.ts";
+import { importSnapshot, openSource } from "../core/import/build/import.ts";
 import { Directory } from "../core/store/directory.ts";
 import { ClubStore } from "../core/store/store.ts";
 import { readRatesFile } from "../core/rates/parse.ts";
@@ -40,7 +40,7 @@ export async function importFile(csv: string, path: string, rates?: string): Pro
     if (!r.ok) throw new Error(`invalid rates file ${rates}: ${JSON.stringify(r.errors)}`);
     parsed = r.value;
   }
-  await importCsv(openSource(csv).stream, { dbPath: path, source: "fixture", rates: parsed });
+  await importSnapshot(openSource(csv), { dbPath: path, source: "fixture", rates: parsed });
 }
 
 /** A fixture database in a fresh temp dir; `await using` removes it. */

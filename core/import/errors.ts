@@ -6,7 +6,7 @@
  * @example
  * ```ts ignore
  * import { ImportError } from "./errors.ts";
- * try { await importCsv(stream, { dbPath }); } catch (e) {
+ * try { await importSnapshot(source, { dbPath }); } catch (e) {
  *   if (e instanceof ImportError) console.error(e.errorCount, "errors");
  * }
  * ```

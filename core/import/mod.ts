@@ -1,19 +1,20 @@
 /**
  * The import: a snapshot file in, a new database swapped in atomically.
  * This door is light: the importer (Papa Parse, zod, ISO 3166 data and the
- * parse worker) loads only when {@link importCsv} runs, so `query` and
+ * parse worker) loads only when {@link importSnapshot} runs, so `query` and
  * `serve` can call {@link ensureDatabase} without paying for it.
  *
  * @example
  * ```ts ignore
- * import { importCsv, openSource } from "./mod.ts";
- * await importCsv(openSource("data/clubs.csv.gz").stream, { dbPath: "data/clubs.db" });
+ * import { importSnapshot, openSource } from "./mod.ts";
+ * await importSnapshot(openSource("data/clubs.csv.gz"), { dbPath: "data/clubs.db" });
  * ```
  * @module
  */
 import type { ImportOptions, ImportSummary } from "./build/import.ts";
 import type { Format } from "./read/shape.ts";
 import type { ExportOptions } from "./export.ts";
+import type { Source } from "./read/source.ts";
 
 export { BUNDLED_RATES, BUNDLED_SNAPSHOT, ensureDatabase } from "./build/bundled.ts";
 export { ImportError, WARNING_RULES } from "./errors.ts";
@@ -21,7 +22,7 @@ export { type Encoding, ENCODINGS } from "./read/encoding.ts";
 export { type Format, formatOfPath, FORMATS, readDelimiter } from "./read/shape.ts";
 export { type Decimal, DECIMALS, type NumberReading } from "./read/numbers.ts";
 export { ImportBusy, lockPathFor } from "./build/lock.ts";
-export { openSource } from "./read/source.ts";
+export { openSource, type Source, streamSource } from "./read/source.ts";
 export {
   GZIP_SLICE_BYTES,
   LIMITS_TEXT,
@@ -71,12 +72,13 @@ export async function delimitedRowsWriter(): Promise<typeof import("./export.ts"
 }
 
 /**
- * Streams a snapshot into a new database and swaps it in; throws
- * {@link ImportError} when the input is invalid (the old file stays).
+ * Streams a snapshot (CSV, TSV, NDJSON or JSON) into a new database and
+ * swaps it in; throws {@link ImportError} when the input is invalid (the
+ * old file stays).
  */
-export async function importCsv(
-  source: ReadableStream<Uint8Array>,
+export async function importSnapshot(
+  source: Source,
   options: ImportOptions,
 ): Promise<ImportSummary> {
-  return await (await import("./build/import.ts")).importCsv(source, options);
+  return await (await import("./build/import.ts")).importSnapshot(source, options);
 }

@@ -2,7 +2,7 @@
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
 import { sharedFixture } from "../_fixture.ts";
 import { MAIN, runMain, spawn } from "../_run.ts";
-import { importCsv, openSource } from "../../core/import/build/import.ts";
+import { importSnapshot, openSource } from "../../core/import/build/import.ts";
 import { ClubStore } from "../../core/store/store.ts";
 
 const fx = await sharedFixture();
@@ -31,7 +31,7 @@ Deno.test("export --bom starts CSV and TSV with a UTF-8 byte order mark, which i
       assertEquals([...bytes.subarray(0, 3)], BOM);
       assertEquals(new TextDecoder().decode(bytes.subarray(3, 5)), "id");
       const db = `${dir}/${format}.db`;
-      await importCsv(openSource(file).stream, { dbPath: db });
+      await importSnapshot(openSource(file), { dbPath: db });
       assertEquals(names(db), names(fx.path));
     }
     // To stdout too (as bytes: a decoder would drop the mark); without --bom, none.

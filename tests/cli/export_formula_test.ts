@@ -2,7 +2,7 @@
 import { parse } from "csv-parse/sync";
 import { assert, assertEquals } from "../_assert.ts";
 import { runMain } from "../_run.ts";
-import { importCsv, openSource } from "../../core/import/build/import.ts";
+import { importSnapshot, openSource } from "../../core/import/build/import.ts";
 import { ClubStore } from "../../core/store/store.ts";
 import { type Row, rowToRecord } from "../../core/store/rows.ts";
 import { CLUB_FIELDS, type ClubRecord } from "../../core/schema/club.ts";
@@ -44,7 +44,7 @@ async function formulaDb(dir: string): Promise<string> {
   ).join("\n");
   await Deno.writeTextFile(`${dir}/formulas.ndjson`, ndjson + "\n");
   const db = `${dir}/formulas.db`;
-  await importCsv(openSource(`${dir}/formulas.ndjson`).stream, { dbPath: db });
+  await importSnapshot(openSource(`${dir}/formulas.ndjson`), { dbPath: db });
   return db;
 }
 
@@ -72,7 +72,7 @@ Deno.test("export and query guard every text cell a spreadsheet would run, and i
       for (const row of rows) for (const c of row) assert(!TRIGGER.test(c), `${format}: ${c}`);
       // Read back exactly, a name that really starts with '= included.
       const again = `${dir}/again-${format}.db`;
-      await importCsv(openSource(file).stream, { dbPath: again });
+      await importSnapshot(openSource(file), { dbPath: again });
       assertEquals(records(again), clubs);
       // query writes the same cells.
       const q = await runMain(["query", "--all", "--format", format, "--db", db]);

@@ -2,7 +2,7 @@
 import { assert, assertEquals } from "../_assert.ts";
 import { FIXTURE_CSV } from "../_fixture.ts";
 import { runMain } from "../_run.ts";
-import { importCsv, openSource } from "../../core/import/build/import.ts";
+import { importSnapshot, openSource } from "../../core/import/build/import.ts";
 import { exportClubs } from "../../core/import/export.ts";
 import { formatOfPath } from "../../core/import/read/shape.ts";
 import { ClubStore } from "../../core/store/store.ts";
@@ -60,11 +60,11 @@ for (const format of ["csv", "tsv", "ndjson", "json"] as const) {
     const dir = await Deno.makeTempDir({ prefix: "clubdir-export-" });
     try {
       const first = `${dir}/first.db`;
-      await importCsv(openSource(FIXTURE_CSV).stream, { dbPath: first });
+      await importSnapshot(openSource(FIXTURE_CSV), { dbPath: first });
       const file = `${dir}/clubs.${format}`;
       assertEquals(await exportTo(first, file), 30);
       const second = `${dir}/second.db`;
-      const s = await importCsv(openSource(file).stream, {
+      const s = await importSnapshot(openSource(file), {
         dbPath: second,
         format: formatOfPath(file),
       });
@@ -72,7 +72,7 @@ for (const format of ["csv", "tsv", "ndjson", "json"] as const) {
       assertEquals([s.rows, s.warnings.count], [30, 0]);
       assertEquals(answers(second), answers(first));
       // Importing it over the first changes nothing.
-      const again = await importCsv(openSource(file).stream, {
+      const again = await importSnapshot(openSource(file), {
         dbPath: first,
         format: formatOfPath(file),
       });
@@ -89,7 +89,7 @@ for (const format of ["csv", "tsv", "ndjson", "json"] as const) {
 Deno.test("export writes every field, fees included, and an import of the bundled shape", async () => {
   const dir = await Deno.makeTempDir();
   try {
-    await importCsv(openSource(FIXTURE_CSV).stream, { dbPath: `${dir}/c.db` });
+    await importSnapshot(openSource(FIXTURE_CSV), { dbPath: `${dir}/c.db` });
     await exportTo(`${dir}/c.db`, `${dir}/c.ndjson`);
     const lines = (await Deno.readTextFile(`${dir}/c.ndjson`)).trim().split("\n");
     const pine = JSON.parse(lines.find((l) => l.includes("Pine Valley"))!);

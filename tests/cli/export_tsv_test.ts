@@ -2,7 +2,7 @@
 import { fileURLToPath } from "node:url";
 import { stringify } from "csv-stringify/sync";
 import { assert, assertEquals } from "../_assert.ts";
-import { importCsv, openSource } from "../../core/import/build/import.ts";
+import { importSnapshot, openSource } from "../../core/import/build/import.ts";
 import { exportClubs } from "../../core/import/export.ts";
 import { ClubStore } from "../../core/store/store.ts";
 import { type Row, rowToRecord } from "../../core/store/rows.ts";
@@ -69,7 +69,7 @@ Deno.test("export --format tsv of the bundled directory is strict TSV: every lin
   const dir = await Deno.makeTempDir({ prefix: "clubdir-tsv-" });
   try {
     const db = `${dir}/bundled.db`;
-    await importCsv(openSource(BUNDLED).stream, { dbPath: db });
+    await importSnapshot(openSource(BUNDLED), { dbPath: db });
     const clubs = records(db);
     assertEquals(clubs.length, 40_000);
     const tsv = `${dir}/clubs.tsv`;
@@ -86,7 +86,7 @@ Deno.test("export --format tsv of the bundled directory is strict TSV: every lin
       assertEquals(await postgresReads(await postgres(dir), dir, tsv), expected);
     }
     const again = `${dir}/again.db`;
-    await importCsv(openSource(tsv).stream, { dbPath: again, format: "tsv" });
+    await importSnapshot(openSource(tsv), { dbPath: again, format: "tsv" });
     assertEquals(records(again), clubs);
   } finally {
     await Deno.remove(dir, { recursive: true });
@@ -114,7 +114,7 @@ async function awkwardDb(dir: string): Promise<string> {
   const path = `${dir}/awkward.csv`;
   await Deno.writeTextFile(path, csv);
   const db = `${dir}/awkward.db`;
-  await importCsv(openSource(path).stream, { dbPath: db });
+  await importSnapshot(openSource(path), { dbPath: db });
   return db;
 }
 
@@ -134,7 +134,7 @@ Deno.test("TSV escapes tabs, line breaks and backslashes as PostgreSQL does: it 
     assertEquals(strictTsv(text).slice(1), expected);
     // Import reads it back exactly.
     const again = `${dir}/again.db`;
-    await importCsv(openSource(tsv).stream, { dbPath: again, format: "tsv" });
+    await importSnapshot(openSource(tsv), { dbPath: again, format: "tsv" });
     assertEquals(records(again), clubs);
     if (missing) return;
     const pg = await postgres(dir);
@@ -150,7 +150,7 @@ Deno.test("TSV escapes tabs, line breaks and backslashes as PostgreSQL does: it 
     const written = await Deno.readTextFile(out);
     assert(written.includes("\\N"), "PostgreSQL writes its NULL");
     const third = `${dir}/third.db`;
-    await importCsv(openSource(out).stream, { dbPath: third, format: "tsv" });
+    await importSnapshot(openSource(out), { dbPath: third, format: "tsv" });
     assertEquals(records(third), clubs);
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -66,14 +66,14 @@ export async function ensureDatabase(
       : `The database at ${path} has layout version ${found}, this version uses ${SCHEMA_VERSION}: rebuilding it from the bundled snapshot…`,
   );
   // Loaded only here: the importer pulls in Papa Parse, zod and ISO 3166 data.
-  const { importCsv, openSource } = await import("./import.ts");
+  const { importSnapshot, openSource } = await import("./import.ts");
   const { readRatesFile } = await import("../../rates/mod.ts");
   const rates = await readRatesFile(BUNDLED_RATES);
   if (!rates.ok) {
     const e = rates.errors[0]!;
     throw new Error(`The bundled rates ${BUNDLED_RATES} are invalid: line ${e.line}: ${e.message}`);
   }
-  const summary = await importCsv(openSource(BUNDLED_SNAPSHOT).stream, {
+  const summary = await importSnapshot(openSource(BUNDLED_SNAPSHOT), {
     dbPath: path,
     source: "bundled snapshot",
     rates: rates.value,

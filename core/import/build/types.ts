@@ -69,7 +69,7 @@ export interface RatesSummary {
   missing: { currency: string; clubs: number }[];
 }
 
-/** Options of {@link importCsv}. */
+/** Options of {@link importSnapshot}. */
 export interface ImportOptions extends Omit<HistoryOptions, "source"> {
   /** The database to replace. */
   dbPath: string;
@@ -95,13 +95,13 @@ export interface ImportOptions extends Omit<HistoryOptions, "source"> {
   stopRequested?: () => boolean;
   /** Called as each phase of {@link ImportTiming} starts, in order. */
   onPhase?: (phase: ImportPhase) => void;
-  /** Recorded in the snapshot's metadata (e.g. the file name). */
+  /** Recorded in the snapshot's metadata; absent: the source's name (the file's path, `stdin`). */
   source?: string;
   /** When another import into the same database runs: wait for it (else fail with ImportBusy). */
   wait?: boolean;
   /** Called once before waiting for another import, with its pid. */
   onWait?: (pid: number | null) => void;
-  /** The file's format; detected from its content when absent (the CLI also reads the extension). */
+  /** The file's format; absent: the one its name announces, else detected from its content. */
   format?: Format | null;
   /** The file's encoding; UTF-8 unless a BOM or UTF-16 zero bytes say otherwise. */
   encoding?: Encoding | null;

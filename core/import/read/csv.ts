@@ -25,7 +25,7 @@ import Papa from "papaparse";
 import { CLUB_FIELDS } from "../../schema/club.ts";
 import { readCells, type ReadResult } from "./csv_row.ts";
 import { unescapeTsv, unguardFormula } from "./cells.ts";
-import { type Encoding, invalidUtf8 } from "./encoding.ts";
+import { type Encoding, type EncodingFailure, invalidUtf8 } from "./encoding.ts";
 import { MAX_RECORD_BYTES } from "./limits.ts";
 import type { NumberReader } from "./numbers.ts";
 import { delimiterName, type Format } from "./shape.ts";
@@ -70,6 +70,26 @@ interface CsvRecord {
 /** A problem Papa Parse found in a record: its code, and where (a character offset). */
 type CsvError = { code: string; index: number };
 
+/** Where reading stands: lines and bytes read before the next piece, and its carried start. */
+interface Position {
+  lines: number;
+  bytes: number;
+  /** The start of a record still open at the end of the last piece, read again with the next. */
+  carry: Uint8Array;
+}
+
+/** A piece of whole lines to parse, as bytes and as text. */
+interface Piece {
+  data: Uint8Array;
+  text: string;
+  /** UTF-8 bytes per UTF-16 unit of the piece: progress is counted in bytes. */
+  scale: number;
+  /** The first invalid UTF-8 of the piece (null when its text shows no U+FFFD). */
+  invalid: EncodingFailure | null;
+  /** Whether no input follows. */
+  last: boolean;
+}
+
 /**
  * CSV records of line-aligned UTF-8 chunks, in arrays, each with the line
  * where it starts. Each piece of whole lines is decoded and parsed by Papa
@@ -87,84 +107,14 @@ async function* csvRecords(
   tsv: boolean,
 ): AsyncGenerator<CsvRecord[], void, undefined> {
   const decoder = new TextDecoder();
-  let carry: Uint8Array = new Uint8Array(0);
-  // Lines and bytes read before the current piece.
-  let lines = 0;
-  let bytes = 0;
+  const at: Position = { lines: 0, bytes: 0, carry: new Uint8Array(0) };
   const read = (data: Uint8Array, last: boolean): CsvRecord[] => {
-    const out: CsvRecord[] = [];
     // Bytes that are not UTF-8 decode as U+FFFD: only then is the piece checked.
     const text = decoder.decode(data);
-    const invalid = text.includes("\ufffd") ? invalidUtf8(data, lines + 1) : null;
+    const invalid = text.includes("\ufffd") ? invalidUtf8(data, at.lines + 1) : null;
     const scale = data.length / Math.max(1, text.length);
-    if (tsv) {
-      tsvRecords(text, delimiter, lines + 1, (record, line, end) => {
-        if (invalid && invalid.line <= line) throw invalid;
-        if (record !== null) out.push({ record, line, bytes: bytes + Math.round(end * scale) });
-      });
-      lines += countLines(text, 0, text.length);
-      bytes += data.length;
-      carry = new Uint8Array(0);
-      return out;
-    }
-    // Where the current record starts: a character offset and its line.
-    let start = 0;
-    let line = lines + 1;
-    // Set by the step callback (hence the cast: TypeScript cannot see it assigned).
-    let problem = null as { error: CsvError; start: number; line: number } | null;
-    Papa.parse<string[]>(text, {
-      delimiter,
-      newline,
-      step: (result, parser) => {
-        const end = result.meta.cursor;
-        const next = line + countLines(text, start, end);
-        const error = result.errors[0];
-        // A UTF-8 byte per UTF-16 unit at least, three at most: only a long record is measured.
-        const tooLong = end - start > MAX_RECORD_BYTES / 3 &&
-          Buffer.byteLength(text.slice(start, end)) > MAX_RECORD_BYTES;
-        if (error || tooLong) {
-          const code = error?.code ?? "TooLong";
-          problem = { error: { code, index: error?.index ?? start }, start, line };
-          return parser.abort();
-        }
-        // The record's last line: before `next`, or its own when no line feed ends it.
-        if (invalid && invalid.line <= Math.max(line, next - 1)) throw invalid;
-        // A blank line is one empty field, and no record.
-        if (result.data.length > 1 || result.data[0] !== "") {
-          // Progress only: exact for ASCII, proportional within the piece otherwise.
-          out.push({ record: result.data, line, bytes: bytes + Math.round(end * scale) });
-        }
-        start = end;
-        line = next;
-      },
-    });
-    let consumed = data.length;
-    if (problem !== null) {
-      const { error, start: at, line: from } = problem;
-      const fail = (message: string): never => {
-        throw new CsvFailure(message);
-      };
-      if (error.code === "TooLong") fail(csvProblem("TooLong", from, delimiter));
-      if (error.code !== "MissingQuotes") {
-        // The line of the quote, and the field it opens (the fields before it, plus one).
-        const quote = from + countLines(text, at, error.index);
-        const before = Papa.parse<string[]>(text.slice(at, error.index - 1), {
-          delimiter,
-          newline,
-        });
-        const field = before.data[0]?.length ?? 1;
-        fail(csvProblem(error.code, from, delimiter, { line: quote, field }));
-      }
-      // A record open at the end of the piece continues in the next one.
-      if (last) fail(csvProblem("MissingQuotes", from, delimiter));
-      consumed = text.length === data.length ? at : Buffer.byteLength(text.slice(0, at));
-      if (data.length - consumed > MAX_RECORD_BYTES) fail(csvProblem("TooLong", from, delimiter));
-    }
-    // The line where the next piece starts: the open record's, or the one after the last.
-    lines = line - 1;
-    bytes += consumed;
-    carry = consumed === data.length ? new Uint8Array(0) : data.slice(consumed);
-    return out;
+    const piece = { data, text, scale, invalid, last };
+    return tsv ? tsvPiece(piece, delimiter, at) : papaPiece(piece, delimiter, newline, at);
   };
   // Pieces of at least PIECE bytes: each parse has a fixed cost.
   const pending: Uint8Array[] = [];
@@ -176,25 +126,126 @@ async function* csvRecords(
     const chunk = pending.length === 1 ? pending[0]! : concat(...pending);
     pending.length = 0;
     pendingBytes = 0;
-    const data = carry.length ? concat(carry, chunk) : chunk;
+    const data = at.carry.length ? concat(at.carry, chunk) : chunk;
     const cut = data.lastIndexOf(LF) + 1;
     if (cut === 0) {
-      carry = data;
-      if (carry.length > MAX_RECORD_BYTES) {
-        throw new CsvFailure(csvProblem(tsv ? "TsvTooLong" : "TooLong", lines + 1, delimiter));
+      at.carry = data;
+      if (at.carry.length > MAX_RECORD_BYTES) {
+        throw new CsvFailure(csvProblem(tsv ? "TsvTooLong" : "TooLong", at.lines + 1, delimiter));
       }
       continue;
     }
     const tail = data.subarray(cut);
     const records = read(data.subarray(0, cut), false);
-    if (tail.length) carry = carry.length ? concat(carry, tail) : tail.slice();
+    if (tail.length) at.carry = at.carry.length ? concat(at.carry, tail) : tail.slice();
     if (records.length) yield records;
   }
-  if (pending.length) carry = concat(carry, ...pending);
-  if (carry.length) {
-    const records = read(carry, true);
+  if (pending.length) at.carry = concat(at.carry, ...pending);
+  if (at.carry.length) {
+    const records = read(at.carry, true);
     if (records.length) yield records;
   }
+}
+
+/** The TSV records of a piece; moves `at` past it (a TSV record never continues). */
+function tsvPiece(piece: Piece, delimiter: string, at: Position): CsvRecord[] {
+  const { data, text, scale, invalid } = piece;
+  const out: CsvRecord[] = [];
+  tsvRecords(text, delimiter, at.lines + 1, (record, line, end) => {
+    if (invalid && invalid.line <= line) throw invalid;
+    if (record !== null) out.push({ record, line, bytes: at.bytes + Math.round(end * scale) });
+  });
+  at.lines += countLines(text, 0, text.length);
+  at.bytes += data.length;
+  at.carry = new Uint8Array(0);
+  return out;
+}
+
+/**
+ * The CSV records of a piece (Papa Parse); moves `at` past them, carrying a
+ * record still open at the piece's end. Throws {@link CsvFailure} for a
+ * malformed record.
+ */
+function papaPiece(
+  piece: Piece,
+  delimiter: string,
+  newline: "\n" | "\r\n",
+  at: Position,
+): CsvRecord[] {
+  const { data, text, scale, invalid } = piece;
+  const out: CsvRecord[] = [];
+  // Where the current record starts: a character offset and its line.
+  let start = 0;
+  let line = at.lines + 1;
+  // Set by the step callback (hence the cast: TypeScript cannot see it assigned).
+  let problem = null as { error: CsvError; start: number; line: number } | null;
+  Papa.parse<string[]>(text, {
+    delimiter,
+    newline,
+    step: (result, parser) => {
+      const end = result.meta.cursor;
+      const next = line + countLines(text, start, end);
+      const error = result.errors[0];
+      // A UTF-8 byte per UTF-16 unit at least, three at most: only a long record is measured.
+      const tooLong = end - start > MAX_RECORD_BYTES / 3 &&
+        Buffer.byteLength(text.slice(start, end)) > MAX_RECORD_BYTES;
+      if (error || tooLong) {
+        const code = error?.code ?? "TooLong";
+        problem = { error: { code, index: error?.index ?? start }, start, line };
+        return parser.abort();
+      }
+      // The record's last line: before `next`, or its own when no line feed ends it.
+      if (invalid && invalid.line <= Math.max(line, next - 1)) throw invalid;
+      // A blank line is one empty field, and no record.
+      if (result.data.length > 1 || result.data[0] !== "") {
+        // Progress only: exact for ASCII, proportional within the piece otherwise.
+        out.push({ record: result.data, line, bytes: at.bytes + Math.round(end * scale) });
+      }
+      start = end;
+      line = next;
+    },
+  });
+  const consumed = problem === null
+    ? data.length
+    : openRecordStart(piece, problem, delimiter, newline);
+  // The line where the next piece starts: the open record's, or the one after the last.
+  at.lines = line - 1;
+  at.bytes += consumed;
+  at.carry = consumed === data.length ? new Uint8Array(0) : data.slice(consumed);
+  return out;
+}
+
+/**
+ * Where in the piece (bytes) the record that Papa Parse stopped at starts,
+ * when it is only open (its quote continues in the next piece); throws
+ * {@link CsvFailure} when it is malformed, too long, or open at the end.
+ */
+function openRecordStart(
+  { data, text, last }: Piece,
+  problem: { error: CsvError; start: number; line: number },
+  delimiter: string,
+  newline: "\n" | "\r\n",
+): number {
+  const { error, start: at, line: from } = problem;
+  const fail = (message: string): never => {
+    throw new CsvFailure(message);
+  };
+  if (error.code === "TooLong") fail(csvProblem("TooLong", from, delimiter));
+  if (error.code !== "MissingQuotes") {
+    // The line of the quote, and the field it opens (the fields before it, plus one).
+    const quote = from + countLines(text, at, error.index);
+    const before = Papa.parse<string[]>(text.slice(at, error.index - 1), {
+      delimiter,
+      newline,
+    });
+    const field = before.data[0]?.length ?? 1;
+    fail(csvProblem(error.code, from, delimiter, { line: quote, field }));
+  }
+  // A record open at the end of the piece continues in the next one.
+  if (last) fail(csvProblem("MissingQuotes", from, delimiter));
+  const consumed = text.length === data.length ? at : Buffer.byteLength(text.slice(0, at));
+  if (data.length - consumed > MAX_RECORD_BYTES) fail(csvProblem("TooLong", from, delimiter));
+  return consumed;
 }
 
 /**

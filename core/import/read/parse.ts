@@ -2,10 +2,11 @@
  * The parse half of an import: bytes to prepared rows in batches. The bytes
  * are decoded (encoding.ts), the shape of file is settled (shape.ts: CSV
  * with a sniffed delimiter, TSV, NDJSON or a JSON array) and the records
- * are read (csv.ts for CSV and TSV, json_rows.ts for JSON), each record is
- * validated (csv_row.ts) and prepared (prepare.ts), and every problem names
- * the line where its record starts. This file dispatches on the shape and
- * batches the rows. It runs in the parse worker
+ * are read by the format's reader in {@link READERS} (csv.ts for CSV and
+ * TSV, json_rows.ts for NDJSON and JSON), each record is validated
+ * (csv_row.ts) and prepared (prepare.ts), and every problem names the line
+ * where its record starts. This file holds the readers' table and batches
+ * the rows. It runs in the parse worker
  * (worker.ts) or, when a worker cannot be started, in the importing thread
  * itself; both yield the same messages.
  *
@@ -164,23 +165,7 @@ export async function* parseRows(
     })();
     const firstText = new TextDecoder().decode(head.subarray(0, 4096));
     const format: Format = options.format ?? sniffFormat(firstText);
-    if (format === "csv" || format === "tsv") {
-      const headerLine = firstText.split("\n")[0]!;
-      const firstLine = headerLine.replace(/\r$/, "");
-      const newline: "\n" | "\r\n" = headerLine === firstLine ? "\n" : "\r\n";
-      const delimiter = options.delimiter ?? (format === "tsv" ? "\t" : sniffDelimiter(firstLine));
-      // The CSV reader checks UTF-8 only in records that show a U+FFFD:
-      // decoding every byte twice would cost a tenth of the import.
-      if (encoding === "utf-8") check.check = false;
-      // One number rule for the file, settled as its cells show it (numbers.ts).
-      const numbers = new NumberReader(options.decimal, delimiter);
-      const how = { format, encoding, delimiter, newline, numbers };
-      for await (const m of csvRows(rest, how, new Batcher())) {
-        yield m.t === "done" ? { ...m, numbers: numbers.reading() } : m;
-      }
-    } else {
-      yield* jsonRows(rest, format, encoding);
-    }
+    yield* READERS[format]({ chunks: rest, firstText, format, encoding, options, check });
   } catch (e) {
     if (e instanceof EncodingFailure) throw new ParseFailure(`Cannot import: ${e.message}`);
     if (e instanceof CsvFailure) throw new ParseFailure(`Cannot parse the CSV: ${e.message}`);
@@ -190,11 +175,76 @@ export async function* parseRows(
   }
 }
 
-/** NDJSON or JSON-array records to batches; unknown keys are reported at the end. */
+/** What a format's reader is handed. */
+export interface ReaderInput {
+  /** The text from its start, as UTF-8 (decoded already when the file is not UTF-8). */
+  chunks: AsyncIterable<Uint8Array>;
+  /** The first text (up to 4 KiB), decoded: where a reader finds its header line. */
+  firstText: string;
+  format: Format;
+  /** The file's encoding, as given or detected. */
+  encoding: Encoding;
+  options: ParseOptions;
+  /**
+   * Whether the decoder checks that every byte is valid UTF-8: a reader
+   * that checks for itself turns it off.
+   */
+  check: { check: boolean };
+}
+
+/**
+ * A format's reader: the text's records to batches of prepared rows (see
+ * {@link RowMessage}), the header first, the end last. It throws its own
+ * failure (`CsvFailure`, `JsonFailure`), which {@link parseRows} words.
+ */
+export type Reader = (input: ReaderInput) => AsyncGenerator<RowMessage, void, undefined>;
+
+/**
+ * The reader of each format: a new format is a new entry (and its name in
+ * shape.ts); the decoding, the limits, the field rules and the batching
+ * around it are shared.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { READERS } from "./parse.ts";
+ * import { FORMATS } from "./shape.ts";
+ * assert.deepStrictEqual(Object.keys(READERS), [...FORMATS]);
+ * ```
+ */
+export const READERS: Readonly<Record<Format, Reader>> = {
+  csv: delimitedRows,
+  tsv: delimitedRows,
+  ndjson: (input) => jsonRows(input, ndjsonRecords),
+  json: (input) => jsonRows(input, jsonArrayRecords),
+};
+
+/**
+ * CSV or TSV records to batches (csv.ts): the line ending and the
+ * delimiter are read from the header line unless given (a tab for TSV).
+ */
+async function* delimitedRows(
+  { chunks, firstText, format, encoding, options, check }: ReaderInput,
+): AsyncGenerator<RowMessage, void, undefined> {
+  const headerLine = firstText.split("\n")[0]!;
+  const firstLine = headerLine.replace(/\r$/, "");
+  const newline: "\n" | "\r\n" = headerLine === firstLine ? "\n" : "\r\n";
+  const delimiter = options.delimiter ?? (format === "tsv" ? "\t" : sniffDelimiter(firstLine));
+  // The CSV reader checks UTF-8 only in records that show a U+FFFD:
+  // decoding every byte twice would cost a tenth of the import.
+  if (encoding === "utf-8") check.check = false;
+  // One number rule for the file, settled as its cells show it (numbers.ts).
+  const numbers = new NumberReader(options.decimal, delimiter);
+  const how = { format, encoding, delimiter, newline, numbers };
+  for await (const m of csvRows(chunks, how, new Batcher())) {
+    yield m.t === "done" ? { ...m, numbers: numbers.reading() } : m;
+  }
+}
+
+/** NDJSON or JSON-array records (`records` reads them) to batches; unknown keys are reported at the end. */
 async function* jsonRows(
-  chunks: AsyncIterable<Uint8Array>,
-  format: Format,
-  encoding: Encoding,
+  { chunks, format, encoding }: ReaderInput,
+  records: (chunks: AsyncIterable<Uint8Array>) => AsyncGenerator<JsonItem[], void, undefined>,
 ): AsyncGenerator<RowMessage, void, undefined> {
   const unknown = new Set<string>();
   const header = (): HeaderInfo => ({
@@ -212,7 +262,6 @@ async function* jsonRows(
       yield c;
     }
   })();
-  const records = format === "json" ? jsonArrayRecords(counted) : ndjsonRecords(counted);
   const batcher = new Batcher();
   const read = (item: JsonItem): ReadResult => {
     if ("error" in item) {
@@ -227,7 +276,7 @@ async function* jsonRows(
     return r;
   };
   try {
-    for await (const items of records) {
+    for await (const items of records(counted)) {
       for (const item of items) {
         const full = batcher.add(item.line, bytes, read(item));
         if (full) yield full;

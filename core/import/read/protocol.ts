@@ -92,7 +92,7 @@ export interface Done {
 
 /** What the main thread sends. */
 export type ToWorker =
-  /** Start: read this file (a path from openSource), or be fed chunks when null. */
+  /** Start: read this file (claimed from the Source, source.ts), or be fed chunks when null. */
   | { t: "start"; path: string | null; options: ParseOptions }
   /** The next chunk of input, or null at its end. */
   | { t: "chunk"; bytes: Uint8Array | null }

@@ -1,7 +1,7 @@
 /**
- * Parsed, validated rows from a byte stream, produced by a worker
- * (worker.ts) while the caller inserts the previous batch. A file
- * from openSource is read by the worker itself; any other stream stays
+ * Parsed, validated rows of a {@link Source}, produced by a worker
+ * (worker.ts) while the caller inserts the previous batch. A source's file
+ * is read by the worker itself; any other stream stays
  * with the caller, which reads a chunk whenever the worker asks. The worker
  * waits for each batch to be acknowledged before running more than a few
  * ahead, so neither side buffers the file.
@@ -9,7 +9,8 @@
  * @example
  * ```ts ignore
  * import { importRows } from "./rows.ts";
- * for await (const m of importRows(stream)) {
+ * import { openSource } from "./source.ts";
+ * for await (const m of importRows(openSource("data/clubs.csv.gz"))) {
  *   if (m.t === "rows") console.log(m.lines.length);
  * }
  * ```
@@ -17,7 +18,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { DETECT, ParseFailure, parseRows, ReadFailure, type RowMessage } from "./parse.ts";
-import { claimSourceFile } from "./source.ts";
+import type { Source } from "./source.ts";
 import type { FromWorker, ParseOptions, ToWorker } from "./protocol.ts";
 
 export { ParseFailure, ReadFailure, type RowMessage };
@@ -42,15 +43,16 @@ function workerAllowed(): boolean {
  * @example
  * ```ts ignore
  * import { importRows } from "./rows.ts";
- * for await (const m of importRows(new Blob(["name\nA\n"]).stream())) console.log(m.t);
+ * import { streamSource } from "./source.ts";
+ * for await (const m of importRows(streamSource(new Blob(["name\nA\n"]).stream()))) console.log(m.t);
  * ```
  */
 export function importRows(
-  source: ReadableStream<Uint8Array>,
+  source: Source,
   options: ParseOptions = DETECT,
   signal?: AbortSignal,
 ): AsyncGenerator<RowMessage, void, undefined> {
-  return workerAllowed() ? workerRows(source, options, signal) : parseRows(source, options);
+  return workerAllowed() ? workerRows(source, options, signal) : parseRows(source.stream, options);
 }
 
 /**
@@ -61,17 +63,18 @@ export function importRows(
  * @example
  * ```ts ignore
  * import { workerRows } from "./rows.ts";
- * for await (const m of workerRows(new Blob(["name\nA\n"]).stream())) console.log(m.t);
+ * import { streamSource } from "./source.ts";
+ * for await (const m of workerRows(streamSource(new Blob(["name\nA\n"]).stream()))) console.log(m.t);
  * ```
  */
 export async function* workerRows(
-  source: ReadableStream<Uint8Array>,
+  source: Source,
   options: ParseOptions = DETECT,
   signal?: AbortSignal,
 ): AsyncGenerator<RowMessage, void, undefined> {
   const worker = new Worker(WORKER, { type: "module" });
-  const path = claimSourceFile(source);
-  const reader = path === null ? source.getReader() : null;
+  const path = source.claimFile();
+  const reader = path === null ? source.stream.getReader() : null;
   const queue: FromWorker[] = [];
   let failure: Error | null = null;
   let wake: (() => void) | null = null;

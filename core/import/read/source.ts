@@ -1,62 +1,107 @@
 /**
- * Byte sources for the import: a file (gzip or not) or stdin, as a stream.
- * A stream opened from a file remembers its path, so the parse worker can
- * read and decompress the file itself instead of being fed through the
- * main thread, whose event loop is busy inserting rows.
+ * What an import reads, as one {@link Source} value: a file (gzip or not),
+ * stdin (gzip or not), or any byte stream, with what is known about it (its
+ * name, size, compression and the format its name announces). A source
+ * opened from a file can hand its path over ({@link Source.claimFile}), so
+ * the parse worker reads and decompresses the file itself instead of being
+ * fed through the main thread, whose event loop is busy inserting rows.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { openSource } from "./source.ts";
- * const { stream, size } = openSource("data/clubs.csv.gz");
+ * const path = Deno.makeTempFileSync({ suffix: ".tsv.gz" });
+ * const source = openSource(path);
+ * assert.deepStrictEqual([source.size, source.gzip, source.format], [0, true, "tsv"]);
+ * assert.equal(source.claimFile(), path); // the worker reads it now
+ * assert.equal(source.claimFile(), null);
+ * Deno.removeSync(path);
  * ```
  * @module
  */
 import { GZIP_SLICE_BYTES, TEXT_SLICE_BYTES } from "./limits.ts";
+import { type Format, formatOfPath } from "./shape.ts";
 
-/** A file behind a stream from {@link openSource}, with the handle to release if unused. */
-const FILES = new WeakMap<ReadableStream<Uint8Array>, { path: string; file: Deno.FsFile }>();
-
-/**
- * A byte source for the import: a path, `.gz` or `-` for stdin.
- *
- * @example
- * ```ts ignore
- * import { openSource } from "./source.ts";
- * openSource("-").size; // null: stdin has no known size
- * ```
- */
-export function openSource(path: string): {
-  stream: ReadableStream<Uint8Array>;
-  size: number | null;
-} {
-  if (path === "-") {
-    return { stream: gunzipIfNeeded(Deno.stdin.readable), size: null };
-  }
-  const file = Deno.openSync(path, { read: true });
-  const size = file.statSync().size;
-  const stream = gunzipIfNeeded(file.readable);
-  FILES.set(stream, { path, file });
-  // Progress compares decompressed bytes with the size: only meaningful uncompressed.
-  return { stream, size: path.endsWith(".gz") ? null : size };
+/** What an import reads: the bytes and what is known about them. */
+export interface Source {
+  /** The bytes, decompressed when they start as gzip. */
+  readonly stream: ReadableStream<Uint8Array>;
+  /** What the source is called: the file's path, `stdin`, or the name given to a stream. */
+  readonly name: string;
+  /** The file's size in bytes (compressed when `gzip`); null when unknown (stdin, a stream). */
+  readonly size: number | null;
+  /** Whether the name says gzip (`.gz`): the size then counts compressed bytes. */
+  readonly gzip: boolean;
+  /** The format the name announces (see formatOfPath); null: the content decides. */
+  readonly format: Format | null;
+  /**
+   * The file behind an unread stream, claimed for reading elsewhere: the
+   * stream's own handle is closed (the claimant opens the file again). Null
+   * for stdin and other streams, once the stream is read, or at a second claim.
+   */
+  claimFile(): string | null;
 }
 
 /**
- * The file an unread stream from {@link openSource} would read, claimed for
- * reading elsewhere: the stream's own handle is closed (the file is opened
- * again by the claimant). Null for stdin, other streams, or a second claim.
+ * A source for the import: a path, `.gz` or not, or `-` for stdin (named
+ * `stdin`); a file or stdin that starts as gzip is decompressed.
  *
  * @example
- * ```ts ignore
- * import { claimSourceFile, openSource } from "./source.ts";
- * claimSourceFile(openSource("data/clubs.csv.gz").stream); // "data/clubs.csv.gz"
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { openSource } from "./source.ts";
+ * const path = Deno.makeTempFileSync({ suffix: ".json" });
+ * Deno.writeTextFileSync(path, '[{"name":"A Club"}]');
+ * const source = openSource(path);
+ * assert.deepStrictEqual([source.name, source.size, source.format], [path, 19, "json"]);
+ * assert.equal(await new Response(source.stream).text(), '[{"name":"A Club"}]');
+ * assert.equal(source.claimFile(), null); // read already
+ * Deno.removeSync(path);
  * ```
  */
-export function claimSourceFile(stream: ReadableStream<Uint8Array>): string | null {
-  const f = FILES.get(stream);
-  if (!f || stream.locked) return null;
-  FILES.delete(stream);
-  f.file.close();
-  return f.path;
+export function openSource(path: string): Source {
+  if (path === "-") return streamSource(gunzipIfNeeded(Deno.stdin.readable), "stdin");
+  const file = Deno.openSync(path, { read: true });
+  const size = file.statSync().size;
+  const stream = gunzipIfNeeded(file.readable);
+  let claimed = false;
+  return {
+    stream,
+    name: path,
+    size,
+    gzip: path.endsWith(".gz"),
+    format: formatOfPath(path),
+    claimFile() {
+      if (claimed || stream.locked) return null;
+      claimed = true;
+      file.close();
+      return path;
+    },
+  };
+}
+
+/**
+ * A source for any byte stream, named `name`, read as it is (not
+ * decompressed): its format is read from its content.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { streamSource } from "./source.ts";
+ * const source = streamSource(new Blob(["name\nA Club\n"]).stream());
+ * assert.equal(await new Response(source.stream).text(), "name\nA Club\n");
+ * assert.deepStrictEqual([source.name, source.format, source.claimFile()], ["stream", null, null]);
+ * ```
+ */
+export function streamSource(input: ReadableStream<Uint8Array>, name = "stream"): Source {
+  return {
+    stream: input,
+    name,
+    size: null,
+    gzip: false,
+    format: null,
+    claimFile: () => null,
+  };
 }
 
 /**

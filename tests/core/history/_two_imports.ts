@@ -14,7 +14,7 @@
  * @module
  */
 import { generateClubs, toCsv } from "../../../data/generate.ts";
-import { importCsv, openSource } from "../../../core/import/build/import.ts";
+import { importSnapshot, openSource } from "../../../core/import/build/import.ts";
 import type { ImportOptions, ImportSummary } from "../../../core/import/mod.ts";
 import type { ClubRecord } from "../../../core/schema/mod.ts";
 import { ClubStore } from "../../../core/store/mod.ts";
@@ -68,7 +68,7 @@ export async function importClubs(
   const csv = `${dir}/snapshot-${crypto.randomUUID()}.csv`;
   await Deno.writeTextFile(csv, toCsv(clubs));
   try {
-    return await importCsv(openSource(csv).stream, {
+    return await importSnapshot(openSource(csv), {
       dbPath: path,
       source: "generated",
       ...options,

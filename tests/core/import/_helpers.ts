@@ -5,7 +5,7 @@
  * @example
  * ```ts ignore
  * import { importFailure, importedClubs } from "./_helpers.ts";
- * const e = await importFailure(importCsv(stream, { dbPath }));
+ * const e = await importFailure(importSnapshot(source, { dbPath }));
  * importedClubs(dbPath).map((c) => c.name);
  * ```
  * @module

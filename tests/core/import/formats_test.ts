@@ -2,7 +2,12 @@
 import { assert, assertEquals, assertRejects } from "../../_assert.ts";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
-import { importCsv, type ImportOptions, openSource } from "../../../core/import/build/import.ts";
+import {
+  type ImportOptions,
+  importSnapshot,
+  openSource,
+  streamSource,
+} from "../../../core/import/build/import.ts";
 import { formatOfPath } from "../../../core/import/read/shape.ts";
 import { ClubStore } from "../../../core/store/store.ts";
 import { search } from "../../../core/search/search.ts";
@@ -30,7 +35,7 @@ async function withDb<T>(fn: (db: string) => Promise<T>): Promise<T> {
 /** Imports a fixture as the CLI would (format from the file name). */
 function importFixture(name: string, dbPath: string, options: Partial<ImportOptions> = {}) {
   const path = FIXTURES + name;
-  return importCsv(openSource(path).stream, { dbPath, format: formatOfPath(path), ...options });
+  return importSnapshot(openSource(path), { dbPath, format: formatOfPath(path), ...options });
 }
 
 const NAMES = ["Café € Club", "Club Málaga", "Zürich Golf"];
@@ -46,7 +51,7 @@ for (
     ["utf-8-bom.csv", undefined, "utf-8"],
   ] as const
 ) {
-  Deno.test(`importCsv() decodes ${file} read as ${encoding ?? "detected"}`, async () => {
+  Deno.test(`importSnapshot() decodes ${file} read as ${encoding ?? "detected"}`, async () => {
     await withDb(async (db) => {
       const s = await importFixture(file, db, { encoding });
       assertEquals(s.encoding, expected);
@@ -56,7 +61,7 @@ for (
   });
 }
 
-Deno.test("importCsv() refuses invalid UTF-8, naming the line and suggesting --encoding", async () => {
+Deno.test("importSnapshot() refuses invalid UTF-8, naming the line and suggesting --encoding", async () => {
   await withDb(async (db) => {
     const e = await importFailure(importFixture("windows-1252.csv", db));
     assertEquals(
@@ -66,14 +71,14 @@ Deno.test("importCsv() refuses invalid UTF-8, naming the line and suggesting --e
   });
 });
 
-Deno.test("importCsv() finds an invalid byte deep in a large file on its own line", async () => {
+Deno.test("importSnapshot() finds an invalid byte deep in a large file on its own line", async () => {
   await withDb(async (db) => {
     const rows = Array.from({ length: 20_000 }, (_, i) => `Club ${i},Town`);
     const bytes = new TextEncoder().encode(`name,city\n${rows.join("\n")}\n`);
     const at = bytes.lastIndexOf(0x0a, bytes.length - 2) + 1; // start of the last line
     bytes[at + 1] = 0xff;
     await Deno.writeFile(`${db}.csv`, bytes);
-    const e = await importFailure(importCsv(openSource(`${db}.csv`).stream, { dbPath: db }));
+    const e = await importFailure(importSnapshot(openSource(`${db}.csv`), { dbPath: db }));
     assert(
       e.message.startsWith("Cannot import: line 20001 is not valid UTF-8 (byte 0xFF"),
       e.message,
@@ -88,7 +93,7 @@ for (
     ["pipe.csv", "|", ["Fjord Club", "The Pipe, Club"]],
   ] as const
 ) {
-  Deno.test(`importCsv() reads ${file}: delimiter ${JSON.stringify(delimiter)} from the header`, async () => {
+  Deno.test(`importSnapshot() reads ${file}: delimiter ${JSON.stringify(delimiter)} from the header`, async () => {
     await withDb(async (db) => {
       const s = await importFixture(file, db);
       assertEquals([s.format, s.delimiter], [file.endsWith(".tsv") ? "tsv" : "csv", delimiter]);
@@ -97,7 +102,7 @@ for (
   });
 }
 
-Deno.test("importCsv() keeps quoted delimiters, lists and quotes inside fields of every delimiter", async () => {
+Deno.test("importSnapshot() keeps quoted delimiters, lists and quotes inside fields of every delimiter", async () => {
   await withDb(async (db) => {
     await importFixture("semicolon.csv", db);
     assertEquals(importedClubs(db)[0]!.amenities, ["Pool, heated", "Spa"]);
@@ -110,7 +115,7 @@ Deno.test("--delimiter overrides the sniffed one, and a wrong one is explained",
   await withDb(async (db) => {
     // The header has more commas than pipes, but the user knows better.
     await Deno.writeTextFile(`${db}.csv`, "name|city,town\nA|B,C\n");
-    await importCsv(openSource(`${db}.csv`).stream, { dbPath: db, delimiter: "|" });
+    await importSnapshot(openSource(`${db}.csv`), { dbPath: db, delimiter: "|" });
     assertEquals(importedClubs(db)[0]!.name, "A");
     const e = await importFailure(importFixture("semicolon.csv", db, { delimiter: "," }));
     assert(
@@ -121,7 +126,7 @@ Deno.test("--delimiter overrides the sniffed one, and a wrong one is explained",
   });
 });
 
-Deno.test("importCsv() reports an unclosed quote at the line where it opens", async () => {
+Deno.test("importSnapshot() reports an unclosed quote at the line where it opens", async () => {
   await withDb(async (db) => {
     const e = await importFailure(importFixture("unclosed-quote.csv", db));
     assertEquals(
@@ -131,13 +136,13 @@ Deno.test("importCsv() reports an unclosed quote at the line where it opens", as
   });
 });
 
-Deno.test("importCsv() names the line and field of a misplaced closing quote, after quoted line breaks", async () => {
+Deno.test("importSnapshot() names the line and field of a misplaced closing quote, after quoted line breaks", async () => {
   await withDb(async (db) => {
     await Deno.writeTextFile(
       `${db}.csv`,
       'name,city,country\n"A\nB",Lyon,France\nC,"Paris"x,France\n',
     );
-    const e = await importFailure(importCsv(openSource(`${db}.csv`).stream, { dbPath: db }));
+    const e = await importFailure(importSnapshot(openSource(`${db}.csv`), { dbPath: db }));
     assert(
       e.message.startsWith("Cannot parse the CSV: line 4 (field 2): a quoted field"),
       e.message,
@@ -145,15 +150,15 @@ Deno.test("importCsv() names the line and field of a misplaced closing quote, af
   });
 });
 
-Deno.test("importCsv() keeps a quote inside an unquoted field as written", async () => {
+Deno.test("importSnapshot() keeps a quote inside an unquoted field as written", async () => {
   await withDb(async (db) => {
     await Deno.writeTextFile(`${db}.csv`, 'name,description\nPutters,The 5" putter room\n');
-    await importCsv(openSource(`${db}.csv`).stream, { dbPath: db });
+    await importSnapshot(openSource(`${db}.csv`), { dbPath: db });
     assertEquals(importedClubs(db)[0]!.description, 'The 5" putter room');
   });
 });
 
-Deno.test("importCsv() reads NDJSON and a JSON array by extension, and either by content", async () => {
+Deno.test("importSnapshot() reads NDJSON and a JSON array by extension, and either by content", async () => {
   await withDb(async (db) => {
     const nd = await importFixture("clubs.ndjson", db);
     assertEquals([nd.format, nd.rows], ["ndjson", 2]);
@@ -169,19 +174,19 @@ Deno.test("importCsv() reads NDJSON and a JSON array by extension, and either by
     // A stream with no name: the first character decides.
     for (const file of ["clubs.ndjson", "clubs.json"]) {
       const bytes = await Deno.readFile(FIXTURES + file);
-      const s = await importCsv(new Blob([bytes]).stream(), { dbPath: db });
+      const s = await importSnapshot(streamSource(new Blob([bytes]).stream()), { dbPath: db });
       assertEquals(s.format, file.endsWith(".json") ? "json" : "ndjson");
     }
   });
 });
 
-Deno.test("importCsv() names the line of each bad JSON record, in our words", async () => {
+Deno.test("importSnapshot() names the line of each bad JSON record, in our words", async () => {
   await withDb(async (db) => {
     await Deno.writeTextFile(
       `${db}.ndjson`,
       '{"name":"A"}\n{"name":"B","holes":"18"}\n{oops}\n[1]\n',
     );
-    const e = await importFailure(importCsv(openSource(`${db}.ndjson`).stream, { dbPath: db }));
+    const e = await importFailure(importSnapshot(openSource(`${db}.ndjson`), { dbPath: db }));
     assertEquals(e.errors.map((x) => `${x.line}:${x.column}:${x.message}`), [
       "2:holes:holes must be a whole number from 1 to 200 (in JSON a number, not a string)",
       '3:row:line 3 is not valid JSON (at character 2, near "{oops}"): each line of an NDJSON file holds one Club object',
@@ -191,7 +196,7 @@ Deno.test("importCsv() names the line of each bad JSON record, in our words", as
       `${db}.json`,
       '[\n  {"name": "A"},\n  {"name": "B",\n   "city": }\n]\n',
     );
-    const j = await importFailure(importCsv(openSource(`${db}.json`).stream, { dbPath: db }));
+    const j = await importFailure(importSnapshot(openSource(`${db}.json`), { dbPath: db }));
     assertEquals(
       j.message,
       "Cannot parse the JSON: line 4 is not valid JSON (in the record that starts on line 3)",
@@ -199,7 +204,7 @@ Deno.test("importCsv() names the line of each bad JSON record, in our words", as
   });
 });
 
-Deno.test("importCsv() warns and imports: codes become names, one warning per distinct code", async () => {
+Deno.test("importSnapshot() warns and imports: codes become names, one warning per distinct code", async () => {
   await withDb(async (db) => {
     const s = await importFixture("warnings.csv", db);
     assertEquals(s.rows, 9);
@@ -304,11 +309,11 @@ Deno.test("an empty JSON array and a file of blank lines are refused clearly", a
   await withDb(async (db) => {
     await Deno.writeTextFile(`${db}.json`, "[]\n");
     const e = await importFailure(
-      importCsv(openSource(`${db}.json`).stream, { dbPath: db, format: "json" }),
+      importSnapshot(openSource(`${db}.json`), { dbPath: db, format: "json" }),
     );
     assertEquals(e.message, "Cannot import: the file holds no clubs");
     await assertRejects(
-      importCsv(new Blob(["\n\n"]).stream(), { dbPath: db }),
+      importSnapshot(streamSource(new Blob(["\n\n"]).stream()), { dbPath: db }),
       /the file is empty \(no header row\)/,
     );
   });

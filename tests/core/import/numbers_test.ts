@@ -2,7 +2,11 @@
 import { DatabaseSync } from "node:sqlite";
 import fc from "fast-check";
 import { assert, assertEquals, assertMatch } from "../../_assert.ts";
-import { importCsv, type ImportOptions } from "../../../core/import/build/import.ts";
+import {
+  type ImportOptions,
+  importSnapshot,
+  streamSource,
+} from "../../../core/import/build/import.ts";
 import { numberFields } from "../../../core/import/read/field_rules.ts";
 import type { Decimal } from "../../../core/import/read/numbers.ts";
 import { ImportError } from "../../../core/import/errors.ts";
@@ -93,7 +97,7 @@ function stored(dbPath: string): Map<string, (number | null)[]> {
 }
 
 async function importBytes(bytes: Uint8Array, dbPath: string, options: Partial<ImportOptions>) {
-  return await importCsv(new Blob([bytes as BlobPart]).stream(), {
+  return await importSnapshot(streamSource(new Blob([bytes as BlobPart]).stream()), {
     dbPath,
     format: "csv",
     ...options,

@@ -1,5 +1,5 @@
 // Test tier: integration (a whole app or a built database; see tests/tiers.ts).
-import { importCsv, type ImportPhase, openSource } from "../../../core/import/build/import.ts";
+import { type ImportPhase, importSnapshot, openSource } from "../../../core/import/build/import.ts";
 import { fixture, FIXTURE_CSV } from "../../_fixture.ts";
 import { assertEquals, assertRejects } from "../../_assert.ts";
 
@@ -14,7 +14,7 @@ function leftovers(dir: string): string[] {
 Deno.test("an import reports its phases in order", async () => {
   await using fx = await fixture();
   const phases: ImportPhase[] = [];
-  await importCsv(openSource(FIXTURE_CSV).stream, {
+  await importSnapshot(openSource(FIXTURE_CSV), {
     dbPath: fx.path,
     onPhase: (p) => phases.push(p),
   });
@@ -27,7 +27,7 @@ for (const phase of PHASES) {
     const before = await Deno.readFile(fx.path);
     const stop = new AbortController();
     await assertRejects(
-      importCsv(openSource(FIXTURE_CSV).stream, {
+      importSnapshot(openSource(FIXTURE_CSV), {
         dbPath: fx.path,
         signal: stop.signal,
         onPhase: (p) => {

@@ -1,6 +1,6 @@
 // Test tier: integration (sockets or child processes; see tests/tiers.ts).
 import { DatabaseSync } from "node:sqlite";
-import { importCsv, openSource } from "../../../core/import/build/import.ts";
+import { importSnapshot, openSource } from "../../../core/import/build/import.ts";
 import {
   hashToken,
   newToken,
@@ -203,11 +203,11 @@ Deno.test("a reader of a file that is not a session store throws SessionError", 
 Deno.test("sessions survive a re-import of the club database beside them", async () => {
   await using tmp = await tempStore();
   const dbPath = `${tmp.dir}/clubs.db`;
-  await importCsv(openSource(FIXTURE_CSV).stream, { dbPath });
+  await importSnapshot(openSource(FIXTURE_CSV), { dbPath });
   const store = SessionStore.writer(sessionStorePath(dbPath));
   const { token } = store.create({ tier: "member", ttlMs: DAY });
   store.close();
-  await importCsv(openSource(FIXTURE_CSV).stream, { dbPath });
+  await importSnapshot(openSource(FIXTURE_CSV), { dbPath });
   const reader = SessionStore.reader(sessionStorePath(dbPath));
   assertStrictEquals(reader.lookup(token)?.tier, "member");
   reader.close();

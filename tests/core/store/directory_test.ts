@@ -1,7 +1,7 @@
 // Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { DatabaseSync } from "node:sqlite";
 import { Directory, isStorageFailure } from "../../../core/store/directory.ts";
-import { importCsv, openSource } from "../../../core/import/build/import.ts";
+import { importSnapshot, openSource } from "../../../core/import/build/import.ts";
 import { StoreError } from "../../../core/store/store.ts";
 import { keyIndex } from "../../../core/search/key_index.ts";
 import { fixture, FIXTURE_CSV, importFile } from "../../_fixture.ts";
@@ -9,7 +9,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { assert, assertEquals, assertThrows } from "../../_assert.ts";
 
 async function importFixture(path: string): Promise<void> {
-  await importCsv(openSource(FIXTURE_CSV).stream, { dbPath: path });
+  await importSnapshot(openSource(FIXTURE_CSV), { dbPath: path });
 }
 
 Deno.test("Directory answers StoreError while the file is missing and opens it once it exists", async () => {

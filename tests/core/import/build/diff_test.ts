@@ -1,7 +1,7 @@
 // Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { assertEquals } from "../../../_assert.ts";
 import { DatabaseSync } from "node:sqlite";
-import { importCsv } from "../../../../core/import/build/import.ts";
+import { importSnapshot, streamSource } from "../../../../core/import/build/import.ts";
 import {
   CREATE_DIGESTS,
   type DiffEntry,
@@ -22,7 +22,7 @@ const AFTER = "id,name,city,holes\n" +
 
 async function run(dbPath: string, csv: string, dryRun = false) {
   const entries: DiffEntry[] = [];
-  const s = await importCsv(new Blob([csv]).stream(), {
+  const s = await importSnapshot(streamSource(new Blob([csv]).stream()), {
     dbPath,
     dryRun,
     onDiff: (e) => entries.push(e),
@@ -44,7 +44,7 @@ const EXPECTED = {
   ],
 };
 
-Deno.test("importCsv() reports what changed by id, with the changed fields, before applying it", async () => {
+Deno.test("importSnapshot() reports what changed by id, with the changed fields, before applying it", async () => {
   const dir = await Deno.makeTempDir();
   const db = `${dir}/c.db`;
   assertEquals((await run(db, BEFORE)).diff, {
@@ -58,7 +58,7 @@ Deno.test("importCsv() reports what changed by id, with the changed fields, befo
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("importCsv() compares field by field with a database that has no digests", async () => {
+Deno.test("importSnapshot() compares field by field with a database that has no digests", async () => {
   const dir = await Deno.makeTempDir();
   const db = `${dir}/c.db`;
   await run(db, BEFORE);

@@ -1,6 +1,11 @@
 // Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { DatabaseSync } from "node:sqlite";
-import { importCsv, ImportError, openSource } from "../../../../core/import/build/import.ts";
+import {
+  ImportError,
+  importSnapshot,
+  openSource,
+  streamSource,
+} from "../../../../core/import/build/import.ts";
 import { ClubStore } from "../../../../core/store/store.ts";
 import { fixture, FIXTURE_CSV } from "../../../_fixture.ts";
 import { importedClubs, importFailure } from "../_helpers.ts";
@@ -16,7 +21,7 @@ async function importText(text: string | Uint8Array, dbPath: string, dryRun = fa
   const bytes = typeof text === "string" ? new TextEncoder().encode(text) : text;
   const path = `${dbPath}.input`;
   await Deno.writeFile(path, bytes);
-  return await importCsv(openSource(path).stream, { dbPath, dryRun, maxErrors: 10 });
+  return await importSnapshot(openSource(path), { dbPath, dryRun, maxErrors: 10 });
 }
 
 async function importErrors(text: string): Promise<ImportError> {
@@ -28,7 +33,7 @@ async function importErrors(text: string): Promise<ImportError> {
   }
 }
 
-Deno.test("importCsv() reads BOM, CRLF, quoted commas, quotes and newlines, empty cells as null", async () => {
+Deno.test("importSnapshot() reads BOM, CRLF, quoted commas, quotes and newlines, empty cells as null", async () => {
   const dir = await tmp();
   const csv =
     '\ufeffname,city,description,verified,amenities\r\n"Club, The","Town","He said ""hi""\r\nthen left",yes,golf; pool\r\nB Club,,,0,"[""spa""]"\r\n';
@@ -45,7 +50,7 @@ Deno.test("importCsv() reads BOM, CRLF, quoted commas, quotes and newlines, empt
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("importCsv() accepts columns in any order and reports unknown columns", async () => {
+Deno.test("importSnapshot() accepts columns in any order and reports unknown columns", async () => {
   const dir = await tmp();
   const s = await importText("colour,city,name\nred,Paris,Le Club\n", `${dir}/c.db`);
   assertEquals(s.unknownColumns, ["colour"]);
@@ -53,12 +58,12 @@ Deno.test("importCsv() accepts columns in any order and reports unknown columns"
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("importCsv() refuses a header without name", async () => {
+Deno.test("importSnapshot() refuses a header without name", async () => {
   const e = await importErrors("city,state\nParis,\n");
   assert(/no "name" column/.test(e.message), e.message);
 });
 
-Deno.test("importCsv() derives a stable id and a unique slug when missing", async () => {
+Deno.test("importSnapshot() derives a stable id and a unique slug when missing", async () => {
   const dir = await tmp();
   const csv =
     `${HEADER}\nRiverside Club,Tampa,Florida,United States,golf\nRiverside Club,Tampa,Florida,United States,tennis\nRiverside Club,Ottawa,Ontario,Canada,golf\n`;
@@ -80,7 +85,7 @@ Deno.test("importCsv() derives a stable id and a unique slug when missing", asyn
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("importCsv() reports every bad row with line, column and value", async () => {
+Deno.test("importSnapshot() reports every bad row with line, column and value", async () => {
   const csv = [
     "name,verified,holes,waitlist_status,google_rating,hero_image_url",
     "Good Club,yes,18,open,4.5,https://x.example/a.jpg",
@@ -103,14 +108,14 @@ Deno.test("importCsv() reports every bad row with line, column and value", async
   assertEquals(e.errorCount, 6);
 });
 
-Deno.test("importCsv() caps the listed errors but counts them all", async () => {
+Deno.test("importSnapshot() caps the listed errors but counts them all", async () => {
   const rows = Array.from({ length: 25 }, (_, i) => `Club ${i},maybe`);
   const e = await importErrors(["name,verified", ...rows].join("\n"));
   assertEquals(e.errors.length, 10);
   assertEquals(e.errorCount, 25);
 });
 
-Deno.test("importCsv() rejects duplicate ids and slugs naming the first line", async () => {
+Deno.test("importSnapshot() rejects duplicate ids and slugs naming the first line", async () => {
   const id = "00000000-0000-4000-8000-000000000001";
   const e = await importErrors(`name,id,slug\nA,${id},a\nB,${id},b\nC,,a\n`);
   assertEquals(e.errors.map((x) => `${x.line}:${x.column}:${x.message}`), [
@@ -119,13 +124,13 @@ Deno.test("importCsv() rejects duplicate ids and slugs naming the first line", a
   ]);
 });
 
-Deno.test("importCsv() rejects a row with the wrong number of fields", async () => {
+Deno.test("importSnapshot() rejects a row with the wrong number of fields", async () => {
   const e = await importErrors("name,city\nA,B,C\n");
   assertEquals(e.errors[0]!.line, 2);
   assert(/expected 2 fields/.test(e.errors[0]!.message));
 });
 
-Deno.test("importCsv() imports fee figures on a club whose fee_tier is none, with a warning", async () => {
+Deno.test("importSnapshot() imports fee figures on a club whose fee_tier is none, with a warning", async () => {
   const dir = await tmp();
   const s = await importText("name,fee_tier,annual_dues\nA,none,5000\n", `${dir}/c.db`);
   assertEquals(s.warnings.listed.map((w) => `${w.line}:${w.column}:${w.rule}`), [
@@ -134,15 +139,15 @@ Deno.test("importCsv() imports fee figures on a club whose fee_tier is none, wit
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("importCsv() names the line where a multi-line record starts", async () => {
+Deno.test("importSnapshot() names the line where a multi-line record starts", async () => {
   const e = await importErrors('name,description,holes\nA,"one\ntwo\nthree",x\nB,,\n');
   assertEquals(e.errors[0]!.line, 2);
 });
 
-Deno.test("importCsv() leaves the old database byte-for-byte untouched when it fails", async () => {
+Deno.test("importSnapshot() leaves the old database byte-for-byte untouched when it fails", async () => {
   const dir = await tmp();
   const db = `${dir}/c.db`;
-  await importCsv(openSource(FIXTURE_CSV).stream, { dbPath: db });
+  await importSnapshot(openSource(FIXTURE_CSV), { dbPath: db });
   const before = await Deno.readFile(db);
   await assertRejects(importText("name,holes\nA,x\n", db), ImportError);
   await assertRejects(importText("", db), ImportError);
@@ -153,23 +158,23 @@ Deno.test("importCsv() leaves the old database byte-for-byte untouched when it f
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("importCsv() leaves the old database when aborted", async () => {
+Deno.test("importSnapshot() leaves the old database when aborted", async () => {
   const dir = await tmp();
   const db = `${dir}/c.db`;
-  await importCsv(openSource(FIXTURE_CSV).stream, { dbPath: db });
+  await importSnapshot(openSource(FIXTURE_CSV), { dbPath: db });
   const before = await Deno.readFile(db);
   const rows = Array.from({ length: 3000 }, (_, i) => `Club ${i}`).join("\n");
   await Deno.writeTextFile(`${dir}/big.csv`, `name\n${rows}\n`);
   const abort = new AbortController();
   abort.abort(new Error("stop"));
   await assertRejects(
-    importCsv(openSource(`${dir}/big.csv`).stream, { dbPath: db, signal: abort.signal }),
+    importSnapshot(openSource(`${dir}/big.csv`), { dbPath: db, signal: abort.signal }),
   );
   assertEquals(await Deno.readFile(db), before);
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("importCsv() --dry-run validates without writing", async () => {
+Deno.test("importSnapshot() --dry-run validates without writing", async () => {
   const dir = await tmp();
   const s = await importText(`${HEADER}\nA,B,,,golf\n`, `${dir}/c.db`, true);
   assertEquals([s.rows, s.dbPath], [1, null]);
@@ -177,7 +182,7 @@ Deno.test("importCsv() --dry-run validates without writing", async () => {
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("importCsv() reads gzip input", async () => {
+Deno.test("importSnapshot() reads gzip input", async () => {
   const dir = await tmp();
   const gz = new Uint8Array(
     await new Response(
@@ -191,7 +196,7 @@ Deno.test("importCsv() reads gzip input", async () => {
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("importCsv() stores precomputed keys: country code, subdivision code, type", async () => {
+Deno.test("importSnapshot() stores precomputed keys: country code, subdivision code, type", async () => {
   const dir = await tmp();
   await importText(
     `${HEADER}\nA,Tampa,FL,USA,Country-Club\nB,Sydney,New South Wales,Australia,golf\n`,
@@ -207,7 +212,7 @@ Deno.test("importCsv() stores precomputed keys: country code, subdivision code, 
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("importCsv() turns a corrupt gzip into a clear ImportError", async () => {
+Deno.test("importSnapshot() turns a corrupt gzip into a clear ImportError", async () => {
   const dir = await tmp();
   const gz = new Uint8Array(
     await new Response(new Blob(["name\nA\n"]).stream().pipeThrough(new CompressionStream("gzip")))
@@ -218,25 +223,59 @@ Deno.test("importCsv() turns a corrupt gzip into a clear ImportError", async () 
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("importCsv() reports an unclosed quote with its line", async () => {
+Deno.test("importSnapshot() reports an unclosed quote with its line", async () => {
   const e = await importErrors('name,city\nA,"unclosed\nB,c\n');
   assert(/Cannot parse the CSV: .*line/i.test(e.message), e.message);
 });
 
-Deno.test("importCsv() reads any byte stream, not only a file from openSource", async () => {
+Deno.test("importSnapshot() reads any byte stream, not only a file from openSource", async () => {
   const dir = await tmp();
   const csv = `${HEADER}\nA,Tampa,FL,USA,golf\n"B\nC",Zug,Zug,Switzerland,golf\n`;
-  const s = await importCsv(new Blob([csv]).stream(), { dbPath: `${dir}/c.db` });
+  const s = await importSnapshot(streamSource(new Blob([csv]).stream()), { dbPath: `${dir}/c.db` });
   assertEquals(s.rows, 2);
   assertEquals(importedClubs(`${dir}/c.db`).map((c) => c.name), ["A", "B\nC"]);
   const e = await importFailure(
-    importCsv(new Blob(['name,holes\nA,x\nB,"y\n']).stream(), { dbPath: `${dir}/d.db` }),
+    importSnapshot(streamSource(new Blob(['name,holes\nA,x\nB,"y\n']).stream()), {
+      dbPath: `${dir}/d.db`,
+    }),
   );
   assert(/Cannot parse the CSV: .*line/i.test(e.message), e.message);
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("importCsv() turns a failing byte stream into a clear ImportError", async () => {
+Deno.test("importSnapshot() reads a file as its name says and records the name, unless the options say otherwise", async () => {
+  const dir = await tmp();
+  // Tab-separated: read as TSV by its name, as CSV with a sniffed tab otherwise.
+  const path = `${dir}/clubs.tsv`;
+  await Deno.writeTextFile(path, "name\tcity\nA\\tB\tTampa\n");
+  const source = (path: string) => {
+    const db = new DatabaseSync(path, { readOnly: true });
+    try {
+      return db.prepare("SELECT value FROM meta WHERE key = 'source'").get()?.value;
+    } finally {
+      db.close();
+    }
+  };
+  const named = await importSnapshot(openSource(path), { dbPath: `${dir}/a.db` });
+  assertEquals([named.format, named.delimiter, source(`${dir}/a.db`)], ["tsv", "\t", path]);
+  assertEquals(importedClubs(`${dir}/a.db`)[0]!.name, "A\tB");
+  const told = await importSnapshot(openSource(path), {
+    dbPath: `${dir}/b.db`,
+    format: "csv",
+    source: "feed",
+  });
+  assertEquals([told.format, told.delimiter, source(`${dir}/b.db`)], ["csv", "\t", "feed"]);
+  assertEquals(importedClubs(`${dir}/b.db`)[0]!.name, "A\\tB");
+  // A stream has no name to read: its content decides, and it is called what it was given.
+  const bytes = await Deno.readFile(path);
+  const streamed = await importSnapshot(streamSource(new Blob([bytes]).stream(), "pipe"), {
+    dbPath: `${dir}/c.db`,
+  });
+  assertEquals([streamed.format, source(`${dir}/c.db`)], ["csv", "pipe"]);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("importSnapshot() turns a failing byte stream into a clear ImportError", async () => {
   const dir = await tmp();
   let sent = false;
   const failing = new ReadableStream<Uint8Array>({
@@ -246,26 +285,26 @@ Deno.test("importCsv() turns a failing byte stream into a clear ImportError", as
       c.enqueue(new TextEncoder().encode("name\nA\n"));
     },
   });
-  const e = await importFailure(importCsv(failing, { dbPath: `${dir}/c.db` }));
+  const e = await importFailure(importSnapshot(streamSource(failing), { dbPath: `${dir}/c.db` }));
   assertEquals(e.message, "Cannot read the input: disk on fire");
   // Only the lock file stays: no temporary database.
   assertEquals([...Deno.readDirSync(dir)].map((e) => e.name), ["c.db.import-lock"]);
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("importCsv() streams a large file in bounded batches and keeps every line number", async () => {
+Deno.test("importSnapshot() streams a large file in bounded batches and keeps every line number", async () => {
   const dir = await tmp();
   // Enough rows for many batches and chunks; one bad row near the end.
   const rows = Array.from({ length: 5000 }, (_, i) => i === 4321 ? `Club ${i},x` : `Club ${i},18`);
   await Deno.writeTextFile(`${dir}/big.csv`, `name,holes\n${rows.join("\n")}\n`);
   const e = await importFailure(
-    importCsv(openSource(`${dir}/big.csv`).stream, { dbPath: `${dir}/c.db` }),
+    importSnapshot(openSource(`${dir}/big.csv`), { dbPath: `${dir}/c.db` }),
   );
   assertEquals(e.errors.map((x) => `${x.line}:${x.column}:${x.value}`), ["4323:holes:x"]);
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("importCsv() stores each club's JSON at its rank by name, in 16 KiB pages", async () => {
+Deno.test("importSnapshot() stores each club's JSON at its rank by name, in 16 KiB pages", async () => {
   await using fx = await fixture();
   const db = new DatabaseSync(fx.path, { readOnly: true });
   try {

@@ -7,7 +7,7 @@ import {
   processAlive,
   removeStaleTemps,
 } from "../../../../core/import/build/lock.ts";
-import { importCsv, openSource } from "../../../../core/import/build/import.ts";
+import { importSnapshot, openSource } from "../../../../core/import/build/import.ts";
 import { FIXTURE_CSV } from "../../../_fixture.ts";
 
 /** The pid of a process that has exited. */
@@ -24,7 +24,7 @@ Deno.test("lockImport() refuses a second import into the same database, naming t
   try {
     await assertRejects(lockImport(db), ImportBusy);
     await assertRejects(
-      importCsv(openSource(FIXTURE_CSV).stream, { dbPath: db }),
+      importSnapshot(openSource(FIXTURE_CSV), { dbPath: db }),
       (err: Error) => {
         assert(err instanceof ImportBusy);
         assertEquals(err.message, `another import into ${db} is in progress (pid ${Deno.pid})`);
@@ -37,18 +37,18 @@ Deno.test("lockImport() refuses a second import into the same database, naming t
   }
   // Released: the next import goes ahead, and a dry run never needed the lock.
   const again = await lockImport(db);
-  await importCsv(openSource(FIXTURE_CSV).stream, { dbPath: db, dryRun: true });
+  await importSnapshot(openSource(FIXTURE_CSV), { dbPath: db, dryRun: true });
   again.release();
-  await importCsv(openSource(FIXTURE_CSV).stream, { dbPath: db });
+  await importSnapshot(openSource(FIXTURE_CSV), { dbPath: db });
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("importCsv({ wait }) waits for the running import, says so, then imports", async () => {
+Deno.test("importSnapshot({ wait }) waits for the running import, says so, then imports", async () => {
   const dir = await Deno.makeTempDir();
   const db = `${dir}/c.db`;
   const lock = await lockImport(db);
   const waited: (number | null)[] = [];
-  const pending = importCsv(openSource(FIXTURE_CSV).stream, {
+  const pending = importSnapshot(openSource(FIXTURE_CSV), {
     dbPath: db,
     wait: true,
     onWait: (pid) => waited.push(pid),
@@ -86,12 +86,12 @@ Deno.test("removeStaleTemps() removes the temp files of dead imports only", asyn
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("importCsv() removes the leftovers of killed imports and reports them", async () => {
+Deno.test("importSnapshot() removes the leftovers of killed imports and reports them", async () => {
   const dir = await Deno.makeTempDir();
   const db = `${dir}/c.db`;
   const stale = `${db}.importing-${await deadPid()}-99`;
   await Deno.writeFile(stale, new Uint8Array(4096));
-  const s = await importCsv(openSource(FIXTURE_CSV).stream, { dbPath: db });
+  const s = await importSnapshot(openSource(FIXTURE_CSV), { dbPath: db });
   assertEquals(s.removedTemps, { files: [stale], bytes: 4096 });
   assertEquals([...Deno.readDirSync(dir)].map((e) => e.name).sort(), ["c.db", "c.db.import-lock"]);
   await Deno.remove(dir, { recursive: true });

@@ -1,6 +1,6 @@
 // Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { DatabaseSync } from "node:sqlite";
-import { importCsv, openSource } from "../../../../core/import/build/import.ts";
+import { importSnapshot, openSource } from "../../../../core/import/build/import.ts";
 import { parseRates, type Rates, ratesOf } from "../../../../core/rates/mod.ts";
 import { ClubStore } from "../../../../core/store/store.ts";
 import { assert, assertEquals, assertStrictEquals } from "../../../_assert.ts";
@@ -13,7 +13,7 @@ function rates(text: string): Rates {
 }
 
 const run = (dbPath: string, more: { rates?: Rates; dryRun?: boolean } = {}) =>
-  importCsv(openSource(FIXTURE_CSV).stream, { dbPath, ...more });
+  importSnapshot(openSource(FIXTURE_CSV), { dbPath, ...more });
 
 Deno.test("the rates go into the new snapshot in the same import, and are carried over by one without them", async () => {
   const dir = await Deno.makeTempDir();
