@@ -30,7 +30,6 @@ export const LONG_FUNCTIONS: readonly string[] = [
   "server/app.ts:createApp",
   "server/routes/profile_page.ts:profilePage",
   "server/runtime/_supervisor.ts:superviseWorkers",
-  "server/runtime/connections.ts:serveConnections",
 ];
 
 /** The repository's root, as lint hands file names (absolute paths). */

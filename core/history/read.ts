@@ -9,16 +9,17 @@ import type { FeeAccess } from "../club/mod.ts";
 import { approxBytes, type ClubStore } from "../store/mod.ts";
 import { feeChanges, type FeesBeforeAfter } from "./fees.ts";
 import type { RecordedKeys } from "./filter.ts";
-import { MAX_HISTORY_BYTES } from "./table.ts";
 import type { ChangeKind, ClubChange, FieldChange, SnapshotInfo } from "./types.ts";
 import { changeWords, type RecordedField } from "./words.ts";
 
 /**
- * Budget of the index of change rows: the most the history may hold
- * ({@link MAX_HISTORY_BYTES}) weighs at most this in memory, since the
- * index keeps less of a row (its keys, not its fields) than the file does.
+ * Budgets of the index of change rows and of the latest marks: a share of
+ * the history this file records (`ClubStore.historyBytes`, which the store
+ * adds to its memos' total, see core/store/memo.ts), since the index keeps
+ * less of a row (its keys, not its fields) than the file does.
  */
-const INDEX_BYTES = MAX_HISTORY_BYTES / 4;
+const indexBytes = (store: ClubStore) => Math.max(64 * 1024, Math.ceil(store.historyBytes / 2));
+const latestBytes = (store: ClubStore) => Math.max(16 * 1024, Math.ceil(store.historyBytes / 4));
 
 /** The change rows' keys, newest snapshot first, then in name order. */
 export interface ChangeIndex {
@@ -71,7 +72,7 @@ export function snapshots(store: ClubStore): SnapshotInfo[] {
 
 /** The index of every change row (see {@link ChangeIndex}), read once per snapshot. */
 export function changeIndex(store: ClubStore): ChangeIndex {
-  return store.memo<"index", ChangeIndex>("history.index", INDEX_BYTES, {
+  return store.memo<"index", ChangeIndex>("history.index", indexBytes(store), {
     kind: "structure",
     weigh: (index) => index.bytes,
   }).use("index", () => {
@@ -174,7 +175,7 @@ export function clubHistory(store: ClubStore, clubId: string, access: FeeAccess)
  * read once per snapshot.
  */
 export function latestChanges(store: ClubStore): ReadonlyMap<string, ChangeKind> {
-  return store.memo<"latest", Map<string, ChangeKind>>("history.latest", 4 * 1024 * 1024, {
+  return store.memo<"latest", Map<string, ChangeKind>>("history.latest", latestBytes(store), {
     kind: "structure",
     weigh: (m) => 64 + m.size * 96,
   }).use("latest", () => {

@@ -42,17 +42,30 @@ export const MEMO_BUDGET_BYTES = 64 * 1024 * 1024;
 export const MEMO_BYTES_PER_CLUB = 256;
 
 /**
- * The total budget of the memos of a snapshot of `clubs` clubs.
+ * What the memos of the snapshot history (core/history) and of the feeds
+ * may hold on top, apart from the history's structures: their matches and
+ * pages (results, within the shared results budget) and the snapshots' list.
+ */
+export const HISTORY_MEMOS_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The total budget of the memos of a snapshot of `clubs` clubs whose
+ * history records `historyBytes` of changes (`history_snapshots.bytes`, at
+ * most `import --history-bytes`): the history's index and its latest marks
+ * take at most half and a quarter of that (core/history/read.ts), so a
+ * longer history kept by the operator's choice never squeezes the search's
+ * memos out of their budget.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { MEMO_BUDGET_BYTES, memoBudgetBytes } from "./memo.ts";
- * assert.equal(memoBudgetBytes(0), MEMO_BUDGET_BYTES);
+ * import { HISTORY_MEMOS_BYTES, MEMO_BUDGET_BYTES, memoBudgetBytes } from "./memo.ts";
+ * assert.equal(memoBudgetBytes(0), MEMO_BUDGET_BYTES + HISTORY_MEMOS_BYTES);
+ * assert.equal(memoBudgetBytes(0, 1000), MEMO_BUDGET_BYTES + HISTORY_MEMOS_BYTES + 1000);
  * ```
  */
-export function memoBudgetBytes(clubs: number): number {
-  return MEMO_BUDGET_BYTES + clubs * MEMO_BYTES_PER_CLUB;
+export function memoBudgetBytes(clubs: number, historyBytes = 0): number {
+  return MEMO_BUDGET_BYTES + clubs * MEMO_BYTES_PER_CLUB + HISTORY_MEMOS_BYTES + historyBytes;
 }
 
 /**

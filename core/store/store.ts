@@ -52,6 +52,14 @@ export interface OpenOptions {
 /** SQLite's page cache (negative: KiB) of a store that holds its club JSON. */
 const HELD_JSON_CACHE_KIB = -2000;
 
+/** The bytes of changes a file's history records (`history_snapshots.bytes`), 0 without one. */
+function recordedHistoryBytes(db: DatabaseSync): number {
+  const has = db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'history_snapshots'").get();
+  if (!has) return 0;
+  const row = db.prepare("SELECT coalesce(sum(bytes), 0) AS n FROM history_snapshots").get();
+  return Number((row as { n: number }).n);
+}
+
 /** Raised when a file is not a usable directory database. */
 export class StoreError extends Error {
   constructor(message: string, options?: ErrorOptions) {
@@ -67,6 +75,8 @@ export class ClubStore {
   readonly meta: Readonly<Record<string, string>>;
   /** Clubs in the snapshot: what its memos' budget grows with (see memo.ts). */
   readonly clubs: number;
+  /** Bytes of changes its history records (0 without one): the history's memos grow with it. */
+  readonly historyBytes: number;
   readonly #statements = new Map<string, StatementSync>();
   readonly #memos: Memos;
   /** Held club JSON, or null to read `club_json`. */
@@ -83,7 +93,8 @@ export class ClubStore {
       n: number;
     };
     this.clubs = Number(row.n);
-    const budget = memoBudgetBytes(this.clubs);
+    this.historyBytes = recordedHistoryBytes(db);
+    const budget = memoBudgetBytes(this.clubs, this.historyBytes);
     this.#memos = keepResults ? new Memos(budget) : new Memos(budget, 0);
     this.db = db;
     this.meta = meta;
