@@ -31,11 +31,29 @@ import { vocabNear, wordIndex } from "./words.ts";
  * ```
  */
 export function warmSearch(store: ClubStore): void {
+  for (const _ of warmSearchSteps(store)) { /* every step, now */ }
+}
+
+/**
+ * {@link warmSearch} one structure at a time: each `next()` builds one, so
+ * a caller can let other work run between them (a snapshot prepared in the
+ * background, core/store/directory.ts).
+ *
+ * @example
+ * ```ts ignore
+ * for (const _ of warmSearchSteps(store)) await new Promise((r) => setTimeout(r, 0));
+ * ```
+ */
+export function* warmSearchSteps(store: ClubStore): Generator<void> {
   const keys = keyIndex(store);
   for (const column of KEY_COLUMNS) keys.column(column);
+  yield;
   longestName(store);
   namesHaveSurrogates(store);
+  yield;
   trigramIndex(store);
+  yield;
   wordIndex(store);
+  yield;
   vocabNear(store);
 }

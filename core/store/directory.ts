@@ -27,15 +27,42 @@ export interface DirectoryOptions {
    * replaces the current one (serve passes the search core's
    * `warmSearch`): no reader then waits for a structure to be built.
    */
-  warm?: (store: ClubStore) => void;
+  warm?: (store: ClubStore) => void | Iterable<unknown>;
+  /**
+   * Pick a new snapshot up off the request path: once a check sees a new
+   * file, it is opened and warmed in steps (each of `warm`'s, and `preload`
+   * before them) with a turn of the event loop between them, while readers
+   * keep the current snapshot; the swap is made when it is ready. Without
+   * this (and always for the first snapshot, when there is none to keep
+   * serving), the check that sees the file opens and warms it at once.
+   */
+  background?: {
+    /**
+     * Runs first, off this thread (serve loads the club JSON in a worker
+     * and offers it to the open: server/http/snapshot_loader.ts).
+     */
+    preload?: (path: string) => Promise<void>;
+  };
 }
+
+/** A snapshot being prepared in the background. */
+interface Preparing {
+  identity: string;
+  cancelled: boolean;
+  done: Promise<void>;
+}
+
+/** A turn of the event loop: what is waiting (requests) runs first. */
+const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Holds the current {@link ClubStore} of a database path. */
 export class Directory {
   readonly path: string;
   readonly #checkEveryMs: number;
   readonly #open: OpenOptions;
-  readonly #warm: ((store: ClubStore) => void) | undefined;
+  readonly #warm: DirectoryOptions["warm"];
+  readonly #background: DirectoryOptions["background"];
+  #preparing: Preparing | null = null;
   #store: ClubStore | null = null;
   #identity = "";
   #checkedAt = -Infinity;
@@ -47,6 +74,7 @@ export class Directory {
     this.#checkEveryMs = options.checkEveryMs ?? 250;
     this.#open = { holdJson: options.holdJson ?? false, keepResults: options.keepResults ?? true };
     this.#warm = options.warm;
+    this.#background = options.background;
   }
 
   /**
@@ -76,10 +104,16 @@ export class Directory {
       );
     }
     if (this.#store && identity === this.#identity) return this.#store;
+    if (this.#store && this.#background) {
+      // The current snapshot answers until the new one is ready.
+      if (this.#preparing?.identity !== identity) this.#prepare(identity);
+      return this.#store;
+    }
     let next: ClubStore | undefined;
     try {
       next = ClubStore.open(this.path, this.#open);
-      this.#warm?.(next);
+      const steps = this.#warm?.(next);
+      if (steps) { for (const _ of steps) { /* every step, now */ } }
     } catch (e) {
       // A file that opens but cannot be read while warming fails as one that cannot be opened.
       next?.close();
@@ -92,11 +126,67 @@ export class Directory {
           }),
       );
     }
+    this.#swap(next, identity);
+    return next;
+  }
+
+  /**
+   * Settles when no snapshot is being prepared in the background (tests,
+   * and a caller that wants the new file served before going on).
+   *
+   * @example
+   * ```ts ignore
+   * await directory.settled();
+   * ```
+   */
+  async settled(): Promise<void> {
+    while (this.#preparing) await this.#preparing.done;
+  }
+
+  #swap(next: ClubStore, identity: string): void {
     this.#drop();
     this.#store = next;
     this.#identity = identity;
     this.#failure = null;
-    return next;
+  }
+
+  /** Opens and warms the file of `identity` a step at a time, then swaps it in. */
+  #prepare(identity: string): void {
+    if (this.#preparing) this.#preparing.cancelled = true;
+    const job: Preparing = { identity, cancelled: false, done: Promise.resolve() };
+    this.#preparing = job;
+    job.done = (async () => {
+      let next: ClubStore | undefined;
+      try {
+        await this.#background?.preload?.(this.path);
+        await turn();
+        if (job.cancelled) return;
+        next = ClubStore.open(this.path, this.#open);
+        const steps = this.#warm?.(next);
+        if (steps) {
+          for (const _ of steps) {
+            await turn();
+            if (job.cancelled) return;
+          }
+        }
+        this.#swap(next, identity);
+        next = undefined;
+      } catch (e) {
+        if (job.cancelled) return;
+        // As when the check opens the file itself: a file that replaced a
+        // good one and cannot be used drops the old snapshot too.
+        this.#fail(
+          e instanceof StoreError
+            ? e
+            : new StoreError(`Cannot read database "${this.path}": ${(e as Error).message}`, {
+              cause: e,
+            }),
+        );
+      } finally {
+        next?.close();
+        if (this.#preparing === job) this.#preparing = null;
+      }
+    })();
   }
 
   /**
@@ -145,8 +235,9 @@ export class Directory {
     return e;
   }
 
-  /** Closes the current snapshot. */
+  /** Closes the current snapshot, and gives up one being prepared. */
   close(): void {
+    if (this.#preparing) this.#preparing.cancelled = true;
     this.#drop();
   }
 

@@ -24,7 +24,7 @@
  */
 import type { Hono } from "hono";
 import type { Directory } from "../../core/store/mod.ts";
-import { findPage, parseSearch, warmSearch } from "../../core/search/mod.ts";
+import { findPage, parseSearch, warmSearchSteps } from "../../core/search/mod.ts";
 import {
   openSessionLookup,
   type SessionLookup,
@@ -35,6 +35,7 @@ import type { RateTable } from "../http/rate_table.ts";
 import { createApp } from "../app.ts";
 import { sessionAccess, sessionErrorLog, sessionPrefetch } from "../http/sessions.ts";
 import { WatchedDirectory } from "../http/watched_directory.ts";
+import { preloadClubJson } from "../http/snapshot_loader.ts";
 import type { ServeSettings } from "../options.ts";
 import type { AppEnv } from "../http/env.ts";
 import { eventLog } from "../middleware/log_format.ts";
@@ -223,8 +224,14 @@ export async function serveIsolate(
     // 1. The live directory: a broken database is reported once per change of state.
     const directory = new WatchedDirectory(
       settings.db,
-      // Search structures are built before a snapshot is served (core/search/warm.ts).
-      { checkEveryMs: settings.checkEveryMs, holdJson: settings.holdJson, warm: warmSearch },
+      // Search structures are built before a snapshot is served (core/search/warm.ts);
+      // a new snapshot is prepared off the request path, its JSON read in a worker.
+      {
+        checkEveryMs: settings.checkEveryMs,
+        holdJson: settings.holdJson,
+        warm: warmSearchSteps,
+        background: { preload: settings.holdJson ? preloadClubJson(log) : undefined },
+      },
       log,
     );
     opened.push(() => directory.close());
