@@ -30,7 +30,7 @@
  * ```
  * @module
  */
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { getPath } from "hono/utils/url";
 import { clubsRoute } from "./routes/clubs.ts";
 import { changesRoute } from "./routes/changes.ts";
@@ -106,23 +106,26 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
     "/",
     healthRoutes({ directory: config.directory, stores: config.stores, now: config.now }),
   );
-  // The access log and the metrics: one timing of each request.
-  if (config.log || config.metrics) {
-    app.use(observe({
-      log: config.log
-        ? { format: config.logFormat ?? "text", write: config.log, worker: config.worker }
-        : undefined,
-      metrics: config.metrics?.recorder,
-      trustProxy: config.trustProxy,
-    }));
-  }
   // Inside the log (the 400 is logged, under the path as sent), before the limiter.
-  app.use((c, next) =>
+  const hostCheck: MiddlewareHandler<AppEnv> = (c, next) =>
     badHost.has(c.req.raw)
       ? Promise.resolve(
         problems.respond(c, "invalid_host", invalidHostDetail(c.req.header("host")!)),
       )
-      : next()
+      : next();
+  // The access log and the metrics: one timing of each request, the Host
+  // check run inside it rather than as a layer of its own.
+  app.use(
+    config.log || config.metrics
+      ? observe({
+        log: config.log
+          ? { format: config.logFormat ?? "text", write: config.log, worker: config.worker }
+          : undefined,
+        metrics: config.metrics?.recorder,
+        trustProxy: config.trustProxy,
+        inner: hostCheck,
+      })
+      : hostCheck,
   );
   // Before the limiter, so a 429 on the MCP endpoint still carries CORS.
   app.use("/api/mcp", mcpCors);

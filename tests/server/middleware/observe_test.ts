@@ -1,5 +1,9 @@
+// Test tier: integration (a whole app or a built database; see tests/tiers.ts).
 import { bodyBytes } from "../../../server/middleware/observe.ts";
-import { assertStrictEquals } from "../../_assert.ts";
+import { IsolateMetrics } from "../../../server/metrics/mod.ts";
+import { assertEquals, assertStrictEquals } from "../../_assert.ts";
+import { fixture } from "../../_fixture.ts";
+import { from, testApp } from "../_helpers.ts";
 
 Deno.test("bodyBytes reads a body's size without turning it into a stream", async () => {
   const cases: [BodyInit | null, number | null, boolean][] = [
@@ -31,3 +35,42 @@ Deno.test("bodyBytes reads a body's size without turning it into a stream", asyn
 });
 
 const label = (body: BodyInit | null) => body === null ? "null" : body.constructor.name;
+
+Deno.test("--metrics with the access log off: requests counted (a bad Host's 400 and a 429 included), the probes never", async () => {
+  await using fx = await fixture();
+  for (const log of [undefined, () => {}]) {
+    const metrics = new IsolateMetrics();
+    const app = testApp(fx.directory, {
+      metrics,
+      log,
+      rateLimit: { limit: 2, windowSeconds: 60 },
+    });
+    const ask = async (path: string, host = "127.0.0.1:8000") => {
+      const res = await app.request(
+        `http://127.0.0.1:8000${path}`,
+        { headers: { host } },
+        from("192.0.2.7"),
+      );
+      await res.body?.cancel();
+      return res.status;
+    };
+    assertEquals(
+      [
+        await ask("/healthz"),
+        await ask("/readyz"),
+        await ask("/api/v1/clubs?limit=1"),
+        await ask("/api/v1/clubs?limit=1", "a/b"),
+        await ask("/api/v1/clubs?limit=2"),
+        await ask("/api/v1/clubs?limit=3"),
+      ],
+      [200, 200, 200, 400, 200, 429],
+    );
+    const counted = metrics.recorder.snapshot().requests;
+    assertEquals(counted, {
+      "/api/v1/clubs\t200": 2,
+      "unmatched\t400": 1,
+      "/api/v1/clubs\t429": 1,
+    }, `log ${log ? "on" : "off"}`);
+    metrics.close();
+  }
+});
