@@ -6,16 +6,16 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { humanize, searchHref } from "./components.ts";
+ * import { humanize, searchUrl } from "./components.ts";
  * assert.deepStrictEqual(humanize("country_club"), "Country club");
- * assert.deepStrictEqual(searchHref("", { type: "golf", state: "Florida" }), "/clubs?type=golf&amp;state=Florida");
+ * assert.deepStrictEqual(searchUrl("", { type: "golf", state: "Florida" }), "/clubs?type=golf&state=Florida");
  * ```
  * @module
  */
 import type { Club, FeeAccess, FeeView } from "../../core/club/mod.ts";
 import type { SearchParam } from "../../core/search/mod.ts";
 import { humanize, WAITLIST_WORDS, waitlistWords } from "../../core/model/mod.ts";
-import { escapeHtml } from "./escape.ts";
+import { markup, type SafeHtml } from "./template.ts";
 
 /**
  * `country_club` → `Country club` (core/model/words.ts: the same words on
@@ -100,11 +100,11 @@ const LONG_DATE = new Intl.DateTimeFormat("en-GB", {
  * ```ts
  * import assert from "node:assert/strict";
  * import { dayTime } from "./components.ts";
- * assert.equal(dayTime("2025-03-03"), '<time datetime="2025-03-03">3 March 2025</time>');
+ * assert.equal(String(dayTime("2025-03-03")), '<time datetime="2025-03-03">3 March 2025</time>');
  * ```
  */
-export function dayTime(date: string): string {
-  return `<time datetime="${escapeHtml(date)}">${escapeHtml(dayText(date))}</time>`;
+export function dayTime(date: string): SafeHtml {
+  return markup`<time datetime="${date}">${dayText(date)}</time>`;
 }
 
 /**
@@ -165,22 +165,24 @@ export const waitlistText: (value: string | null) => string = waitlistWords;
 
 /**
  * A waitlist value as a coloured badge (`wl wl-<value>`): a link to the
- * clubs with that value when `href` is given (already escaped).
+ * clubs with that value when `href` (an address) is given.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { waitlistBadge } from "./components.ts";
- * assert.deepStrictEqual(waitlistBadge("open"), '<span class="wl wl-open">Open to applications</span>');
+ * assert.equal(String(waitlistBadge("open")), '<span class="wl wl-open">Open to applications</span>');
+ * assert.equal(String(waitlistBadge("closed", "/clubs?a=1&b=2")),
+ *   '<a class="wl wl-closed" href="/clubs?a=1&amp;b=2">Closed to new members</a>');
  * ```
  */
-export function waitlistBadge(value: string | null, href?: string): string {
+export function waitlistBadge(value: string | null, href?: string): SafeHtml {
   const v = value ?? "unknown";
-  const cls = `wl wl-${escapeHtml(v.replace(/[^a-z_]/g, ""))}`;
-  const words = escapeHtml(waitlistText(v));
+  const cls = `wl wl-${v.replace(/[^a-z_]/g, "")}`;
+  const words = waitlistText(v);
   return href
-    ? `<a class="${cls}" href="${href}">${words}</a>`
-    : `<span class="${cls}">${words}</span>`;
+    ? markup`<a class="${cls}" href="${href}">${words}</a>`
+    : markup`<span class="${cls}">${words}</span>`;
 }
 
 /**
@@ -216,27 +218,34 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 
 /**
  * One fee as the session allows: the figure or range, "locked", or "not on
- * file". Escaped HTML.
+ * file". `after` goes right after a figure or range (before "(estimate)"):
+ * the same fee in another currency.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { markup } from "./template.ts";
  * import { feeCell } from "./components.ts";
- * assert.deepStrictEqual(feeCell({ kind: "locked" }), '<span class="locked">locked</span>');
+ * assert.equal(String(feeCell({ kind: "locked" })), '<span class="locked">locked</span>');
+ * assert.equal(
+ *   String(feeCell({ kind: "band", label: "$1k–$5k", estimate: true }, markup`<i>x</i>`)),
+ *   '<span class="fee">$1k–$5k</span> <i>x</i> <span class="muted">(estimate)</span>',
+ * );
  * ```
  */
-export function feeCell(v: FeeView): string {
+export function feeCell(v: FeeView, after: SafeHtml | null = null): SafeHtml {
+  const extra = after === null ? null : markup` ${after}`;
   switch (v.kind) {
     case "exact":
-      return `<span class="fee">${escapeHtml(v.label ?? "")}</span>`;
+      return markup`<span class="fee">${v.label ?? ""}</span>${extra}`;
     case "band":
-      return `<span class="fee">${escapeHtml(v.label ?? "")}</span>${
-        v.estimate ? ' <span class="muted">(estimate)</span>' : ""
+      return markup`<span class="fee">${v.label ?? ""}</span>${extra}${
+        v.estimate ? markup` <span class="muted">(estimate)</span>` : null
       }`;
     case "locked":
-      return '<span class="locked">locked</span>';
+      return markup`<span class="locked">locked</span>`;
     default:
-      return '<span class="muted">not on file</span>';
+      return markup`<span class="muted">not on file</span>`;
   }
 }
 
@@ -287,8 +296,8 @@ export function initials(name: string): string {
  * import assert from "node:assert/strict";
  * import { imageBox } from "./components.ts";
  * // "Club" is left out of the initials.
- * assert.deepStrictEqual(
- *   imageBox({ url: null, name: "Cosmos Club", alt: "" }),
+ * assert.equal(
+ *   String(imageBox({ url: null, name: "Cosmos Club", alt: "" })),
  *   '<div class="media"><span class="ph" aria-hidden="true">C</span></div>',
  * );
  * ```
@@ -298,18 +307,16 @@ export function imageBox(o: {
   name: string;
   alt: string;
   hero?: boolean;
-}): string {
+}): SafeHtml {
   const cls = o.hero ? "media hero" : "media";
-  const mark = escapeHtml(initials(o.name));
+  const mark = initials(o.name);
   // Only web images: anything else in the column is not rendered at all.
   if (!o.url || !/^https?:\/\//i.test(o.url)) {
-    return `<div class="${cls}"><span class="ph" aria-hidden="true">${mark}</span></div>`;
+    return markup`<div class="${cls}"><span class="ph" aria-hidden="true">${mark}</span></div>`;
   }
   const [w, h] = o.hero ? [1120, 630] : [144, 108];
-  const loading = o.hero ? 'fetchpriority="high"' : 'loading="lazy"';
-  return `<div class="${cls}"><img src="${escapeHtml(o.url)}" alt="${
-    escapeHtml(o.alt)
-  }" width="${w}" height="${h}" ${loading} decoding="async" data-initials="${mark}"></div>`;
+  const loading = o.hero ? markup`fetchpriority="high"` : markup`loading="lazy"`;
+  return markup`<div class="${cls}"><img src="${o.url}" alt="${o.alt}" width="${w}" height="${h}" ${loading} decoding="async" data-initials="${mark}"></div>`;
 }
 
 /**
@@ -387,30 +394,31 @@ export function searchQuery(link: SearchLink): string {
 }
 
 /**
- * The escaped address of the results page for a search.
+ * The address of the results page for a search (not escaped: a template
+ * escapes it where it is written).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { searchHref } from "./components.ts";
- * assert.deepStrictEqual(searchHref("/dir", { country: "Canada" }), "/dir/clubs?country=Canada");
+ * import { searchUrl } from "./components.ts";
+ * assert.equal(searchUrl("/dir", { country: "Canada", type: "golf" }), "/dir/clubs?type=golf&country=Canada");
  * ```
  */
-export function searchHref(root: string, link: SearchLink): string {
+export function searchUrl(root: string, link: SearchLink): string {
   const query = searchQuery(link);
-  return escapeHtml(`${root}/clubs${query ? `?${query}` : ""}`);
+  return `${root}/clubs${query ? `?${query}` : ""}`;
 }
 
 /**
- * The escaped address of a club's profile.
+ * The address of a club's profile (not escaped).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { profileHref } from "./components.ts";
- * assert.deepStrictEqual(profileHref("", "seminole"), "/clubs/seminole");
+ * import { profileUrl } from "./components.ts";
+ * assert.equal(profileUrl("", "st-john's"), "/clubs/st-john's");
  * ```
  */
-export function profileHref(root: string, slug: string): string {
-  return escapeHtml(`${root}/clubs/${encodeURIComponent(slug)}`);
+export function profileUrl(root: string, slug: string): string {
+  return `${root}/clubs/${encodeURIComponent(slug)}`;
 }

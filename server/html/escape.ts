@@ -1,6 +1,8 @@
 /**
- * The one HTML escaper of the service: every value that reaches a page
- * (club fields, query text, paths, URLs) goes through {@link escapeHtml}.
+ * HTML escaping outside a template: the pages escape through the `markup`
+ * tag (template.ts), which escapes the same five characters the same way;
+ * {@link escapeHtml} is that escaping as a function, for text written
+ * into HTML without a template (the tests check pages with it).
  *
  * @example
  * ```ts

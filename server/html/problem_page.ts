@@ -12,7 +12,7 @@
  * ```
  * @module
  */
-import { escapeHtml } from "./escape.ts";
+import { joinHtml, markup, type SafeHtml } from "./template.ts";
 
 /** What a problem page says. */
 export interface ProblemView {
@@ -38,17 +38,17 @@ export interface ProblemView {
  * assert.ok(main.startsWith("<h1>Invalid page</h1>"));
  * ```
  */
-export function problemMain(p: ProblemView): string {
-  return `<h1>${escapeHtml(p.title)}</h1>
-<p>${escapeHtml(p.detail)}</p>
-<p class="muted">${escapeHtml(p.hint)}</p>
-<p class="muted">Code <a href="${escapeHtml(p.type)}"><code>${escapeHtml(p.code)}</code></a></p>
-<p><a href="${escapeHtml(p.root)}/">Search the directory</a></p>`;
+export function problemMain(p: ProblemView): SafeHtml {
+  return markup`<h1>${p.title}</h1>
+<p>${p.detail}</p>
+<p class="muted">${p.hint}</p>
+<p class="muted">Code <a href="${p.type}"><code>${p.code}</code></a></p>
+<p><a href="${p.root}/">Search the directory</a></p>`;
 }
 
 /** A link offered on an error page for people. */
 export interface WayOut {
-  /** The escaped address. */
+  /** The address (escaped where it is written). */
   href: string;
   /** The link's words (plain text). */
   text: string;
@@ -56,7 +56,7 @@ export interface WayOut {
 
 /**
  * The `<main>` of an error page for people: a heading, sentences in plain
- * words (plain text, escaped here) and links back into the site. No codes,
+ * words (plain text) and links back into the site. No codes,
  * no API words: those stay with the API's problem bodies and `/problems`.
  *
  * @example
@@ -69,12 +69,12 @@ export interface WayOut {
  * assert.ok(main.includes(`<a href="/">Search the directory</a>`));
  * ```
  */
-export function visitorMain(o: { title: string; lines: string[]; links: WayOut[] }): string {
-  return `<div class="narrow"><h1>${escapeHtml(o.title)}</h1>
-${o.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n")}
-<ul class="ways">${
-    o.links.map((l) => `<li><a href="${l.href}">${escapeHtml(l.text)}</a></li>`).join("")
-  }</ul></div>`;
+export function visitorMain(o: { title: string; lines: string[]; links: WayOut[] }): SafeHtml {
+  const lines = o.lines.map((l) => markup`<p>${l}</p>`);
+  const links = o.links.map((l) => markup`<li><a href="${l.href}">${l.text}</a></li>`);
+  return markup`<div class="narrow"><h1>${o.title}</h1>
+${joinHtml(lines, "\n")}
+<ul class="ways">${links}</ul></div>`;
 }
 
 /**
@@ -96,14 +96,14 @@ export function visitorProblem(
   code: string,
   root: string,
   o: { slug?: string; hint?: string } = {},
-): { title: string; main: string } {
-  const home = { href: escapeHtml(`${root}/`), text: "Search the directory" };
-  const every = { href: escapeHtml(`${root}/clubs`), text: "Browse every club, A to Z" };
+): { title: string; main: SafeHtml } {
+  const home = { href: `${root}/`, text: "Search the directory" };
+  const every = { href: `${root}/clubs`, text: "Browse every club, A to Z" };
   if (code === "not_found" && o.slug !== undefined) {
     const words = o.slug.replace(/[-_]+/g, " ").trim().slice(0, 200);
     const title = "No club at this address";
     const search = words === "" ? [] : [{
-      href: escapeHtml(`${root}/clubs?q=${encodeURIComponent(words).replaceAll("'", "%27")}`),
+      href: `${root}/clubs?q=${encodeURIComponent(words).replaceAll("'", "%27")}`,
       text: `Search for clubs named “${words}”`,
     }];
     return {

@@ -10,15 +10,16 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import { pageShell } from "./shell.ts";
- * const html = pageShell({ title: "Clubs", main: "<h1>Clubs</h1>", root: "" });
- * assert.deepStrictEqual(html.startsWith("<!doctype html>"), true);
+ * import { markup } from "./template.ts";
+ * const page = pageShell({ title: "Clubs", main: markup`<h1>Clubs</h1>`, root: "" });
+ * assert.ok(page.startsWith("<!doctype html>") && page.includes("<h1>Clubs</h1>"));
  * ```
  * @module
  */
 import type { FeeAccess } from "../../core/club/mod.ts";
 import { queryComponent } from "./components.ts";
-import { escapeHtml } from "./escape.ts";
 import { ICON_ASSET, STYLESHEET } from "./style.ts";
+import { joinHtml, markup, raw, type SafeHtml } from "./template.ts";
 
 /**
  * The Content-Security-Policy of every page: nothing runs, styles come from
@@ -83,8 +84,8 @@ export type AccountView = FeeAccess | null;
 export interface ShellOptions {
   /** The page's own title; the site name follows it. */
   title: string;
-  /** The content of `<main>`, already escaped. */
-  main: string;
+  /** The content of `<main>`: HTML made by the template tag (a plain string is escaped as text). */
+  main: SafeHtml | string;
   /** Path prefix of the site (`""`, or `/dir` behind a proxy), from `--base-url`. */
   root: string;
   /** The service's display name (default "Club Directory"). */
@@ -109,21 +110,26 @@ const ACCOUNT_NAMES: Record<FeeAccess, string> = {
   exact: "Member",
 };
 
-function accountArea(root: string, account: AccountView | undefined, here: string): string {
-  if (account == null) return "";
-  const next = escapeHtml(here);
+function accountArea(
+  root: string,
+  account: AccountView | undefined,
+  here: string,
+): SafeHtml | null {
+  if (account == null) return null;
   if (account === "locked") {
-    const query = here === "/" ? "" : `?next=${escapeHtml(queryComponent(here))}`;
-    return `<li><a href="${root}/sign-in${query}">Sign in</a></li>`;
+    const query = here === "/" ? "" : `?next=${queryComponent(here)}`;
+    return markup`<li><a href="${root}/sign-in${query}">Sign in</a></li>`;
   }
-  return `<li class="who">${ACCOUNT_NAMES[account]}</li>` +
-    `<li><form method="post" action="${root}/sign-out"><input type="hidden" name="next" value="${next}">` +
-    `<button class="linkish" type="submit">Sign out</button></form></li>`;
+  return markup`<li class="who">${
+    ACCOUNT_NAMES[account]
+  }</li><li><form method="post" action="${root}/sign-out"><input type="hidden" name="next" value="${here}"><button class="linkish" type="submit">Sign out</button></form></li>`;
 }
 
 /** The site's mark (the icon's flag), drawn inline beside its name: no request. */
-const BRAND_MARK =
-  '<svg width="26" height="26" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="7" fill="#155e3a"/><path d="M10 24V8l12 4-9 3v9" fill="none" stroke="#fff" stroke-width="2.5" stroke-linejoin="round"/></svg>';
+const BRAND_MARK = raw(
+  // raw() is safe here: a constant of this file, with no value in it.
+  '<svg width="26" height="26" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="7" fill="#155e3a"/><path d="M10 24V8l12 4-9 3v9" fill="none" stroke="#fff" stroke-width="2.5" stroke-linejoin="round"/></svg>',
+);
 
 /**
  * A whole HTML document around a page's main content.
@@ -132,31 +138,29 @@ const BRAND_MARK =
  * ```ts
  * import assert from "node:assert/strict";
  * import { pageShell } from "./shell.ts";
- * const page = pageShell({ title: "Sign in", main: "<h1>Sign in</h1>", root: "", account: "locked", here: "/sign-in" });
+ * const page = pageShell({ title: "Sign in", main: "", root: "", account: "locked", here: "/sign-in" });
  * assert.ok(page.includes('<a href="/sign-in?next=%2Fsign-in">Sign in</a>'));
  * ```
  */
 export function pageShell(o: ShellOptions): string {
-  const site = escapeHtml(o.siteName ?? "Club Directory");
-  const root = escapeHtml(o.root);
-  const links = [
-    o.description ? `<meta name="description" content="${escapeHtml(o.description)}">` : "",
-    o.canonical ? `<link rel="canonical" href="${escapeHtml(o.canonical)}">` : "",
+  const site = o.siteName ?? "Club Directory";
+  const root = o.root;
+  const links = joinHtml([
+    o.description ? markup`<meta name="description" content="${o.description}">` : null,
+    o.canonical ? markup`<link rel="canonical" href="${o.canonical}">` : null,
     o.alternateJson
-      ? `<link rel="alternate" type="application/json" href="${escapeHtml(o.alternateJson)}">`
-      : "",
+      ? markup`<link rel="alternate" type="application/json" href="${o.alternateJson}">`
+      : null,
     o.feed
-      ? `<link rel="alternate" type="application/atom+xml" title="${
-        escapeHtml(o.feed.title)
-      }" href="${escapeHtml(o.feed.url)}">`
-      : "",
-  ].filter(Boolean).join("\n");
-  return `<!doctype html>
+      ? markup`<link rel="alternate" type="application/atom+xml" title="${o.feed.title}" href="${o.feed.url}">`
+      : null,
+  ], "\n");
+  return String(markup`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(o.title)} · ${site}</title>
+<title>${o.title} · ${site}</title>
 <link rel="stylesheet" href="${root}${STYLESHEET.path}">
 <link rel="icon" href="${root}${ICON_ASSET.path}" type="image/svg+xml">
 ${links}
@@ -179,5 +183,5 @@ ${o.main}
 </div></footer>
 </body>
 </html>
-`;
+`);
 }

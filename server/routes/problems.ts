@@ -20,7 +20,13 @@ import { type Context, Hono } from "hono";
 import { type ProblemCode, type ProblemInfo, PROBLEMS } from "../../core/model/mod.ts";
 import { baseUrlOf } from "../http/base_url.ts";
 import type { AppEnv } from "../http/env.ts";
-import { escapeHtml, PAGE_HEADERS as HTML_SAFETY, pageShell } from "../html/mod.ts";
+import {
+  joinHtml,
+  markup,
+  PAGE_HEADERS as HTML_SAFETY,
+  pageShell,
+  type SafeHtml,
+} from "../html/mod.ts";
 import { sendCached, tagOf } from "../respond/mod.ts";
 import { PROBLEM_TYPE, type ProblemBody, type Problems } from "../respond/mod.ts";
 
@@ -112,9 +118,11 @@ export function prefersJson(accept: string | null): boolean {
   return json > html;
 }
 
-/** Registry prose with `code` spans, escaped. */
-function prose(text: string): string {
-  return escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
+/** Registry prose, its `code` spans as `<code>`. */
+function prose(text: string): SafeHtml {
+  // split() with the group: text at even places, the spans' contents at odd ones.
+  const parts = text.split(/`([^`]+)`/);
+  return markup`${parts.map((part, i) => i % 2 ? markup`<code>${part}</code>` : part)}`;
 }
 
 /** The example request line of a code, e.g. `GET https://x/api/v1/clubs?page=0`. */
@@ -167,20 +175,18 @@ function codePage(base: string, problems: Problems, code: ProblemCode): CodePage
   };
 }
 
-function html(title: string, body: string, root: string): string {
+function page(title: string, body: SafeHtml, root: string): string {
   // Cached for everyone (public): no account area.
   return pageShell({ title, main: body, root, account: null });
 }
 
 function indexHtml(base: string, list: CodeSummary[], root: string): string {
   const rows = list.map((p) =>
-    `<tr><td><a href="${
-      escapeHtml(p.type)
-    }"><code>${p.code}</code></a></td><td>${p.status}</td><td>${escapeHtml(p.title)}</td></tr>`
-  ).join("\n");
-  return html(
+    markup`<tr><td><a href="${p.type}"><code>${p.code}</code></a></td><td>${p.status}</td><td>${p.title}</td></tr>`
+  );
+  return page(
     "Problems",
-    `<h1>Problems</h1>
+    markup`<h1>Problems</h1>
 <p>Every error of this service is an <a href="https://www.rfc-editor.org/rfc/rfc9457">RFC 9457</a>
 <code>application/problem+json</code> body with <code>type</code>, <code>title</code>,
 <code>status</code>, <code>detail</code>, <code>code</code>, <code>hint</code> and
@@ -188,50 +194,49 @@ function indexHtml(base: string, list: CodeSummary[], root: string): string {
 <table>
 <thead><tr><th>Code</th><th>Status</th><th>Title</th></tr></thead>
 <tbody>
-${rows}
+${joinHtml(rows, "\n")}
 </tbody>
 </table>
-<p>The supported endpoint is <code>GET ${escapeHtml(base)}/api/v1/clubs</code>; see also <a href="${
-      escapeHtml(base)
-    }/openapi.json">the OpenAPI description</a>.</p>`,
+<p>The supported endpoint is <code>GET ${base}/api/v1/clubs</code>; see also <a href="${base}/openapi.json">the OpenAPI description</a>.</p>`,
     root,
   );
 }
 
-function codeHtml(page: CodePage, root: string): string {
-  const status = `${page.status} ${STATUS_TEXT[page.status] ?? ""}`.trim();
+function codeHtml(code: CodePage, root: string): string {
+  const status = `${code.status} ${STATUS_TEXT[code.status] ?? ""}`.trim();
   const response = `HTTP/1.1 ${status}\nContent-Type: ${PROBLEM_TYPE}\n\n${
-    JSON.stringify(page.example.response, null, 2)
+    JSON.stringify(code.example.response, null, 2)
   }`;
-  return html(
-    `${page.title} (${page.code})`,
-    `<p><a href="${escapeHtml(page.type.slice(0, page.type.lastIndexOf("/")))}">All problems</a></p>
-<h1>${escapeHtml(page.title)}</h1>
+  const all = code.type.slice(0, code.type.lastIndexOf("/"));
+  return page(
+    `${code.title} (${code.code})`,
+    markup`<p><a href="${all}">All problems</a></p>
+<h1>${code.title}</h1>
 <table>
-<tr><th>Code</th><td><code>${page.code}</code></td></tr>
-<tr><th>Status</th><td>${escapeHtml(status)}</td></tr>
-<tr><th>Type</th><td><code>${escapeHtml(page.type)}</code></td></tr>
+<tr><th>Code</th><td><code>${code.code}</code></td></tr>
+<tr><th>Status</th><td>${status}</td></tr>
+<tr><th>Type</th><td><code>${code.type}</code></td></tr>
 </table>
 <h2>When it happens</h2>
-<p>${prose(page.when)}</p>
+<p>${prose(code.when)}</p>
 <h2>How to fix it</h2>
-<p>${prose(page.hint)}</p>
+<p>${prose(code.hint)}</p>
 <h2>Example request</h2>
-<pre>${escapeHtml(page.example.request)}</pre>
+<pre>${code.example.request}</pre>
 <h2>Example response</h2>
-<pre>${escapeHtml(response)}</pre>`,
+<pre>${response}</pre>`,
     root,
   );
 }
 
 function unknownHtml(code: string, root: string): string {
-  const links = CODES.map((c) => `<li><a href="./${c}"><code>${c}</code></a></li>`).join("\n");
-  return html(
+  const links = CODES.map((c) => markup`<li><a href="./${c}"><code>${c}</code></a></li>`);
+  return page(
     "Unknown problem code",
-    `<h1>Unknown problem code</h1>
-<p>There is no problem code <code>${escapeHtml(code)}</code>. The codes are:</p>
+    markup`<h1>Unknown problem code</h1>
+<p>There is no problem code <code>${code}</code>. The codes are:</p>
 <ul>
-${links}
+${joinHtml(links, "\n")}
 </ul>`,
     root,
   );

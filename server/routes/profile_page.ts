@@ -18,19 +18,21 @@ import { findPage, parseSearch, type RawSearch } from "../../core/search/mod.ts"
 import {
   ACCESS_NOTE,
   comingSoonText,
-  escapeHtml,
   FEE_LABELS,
   humanize,
   imageBox,
+  joinHtml,
+  markup,
   num,
   openedLabel,
   pageShell,
   placeLine,
   plural,
-  profileHref,
+  profileUrl,
   queryComponent,
-  searchHref,
+  type SafeHtml,
   type SearchLink,
+  searchUrl,
   typeClubs,
   waitlistBadge,
   waitlistText,
@@ -91,16 +93,15 @@ export function nearby(store: ClubStore, club: ClubRecord): Nearby {
   return NO_NEARBY;
 }
 
-/** `<dt>/<dd>` pairs for the values that are present (values are escaped HTML). */
-function facts(rows: [string, string | null][]): string {
-  const present = rows.filter((r): r is [string, string] => r[1] !== null);
-  return present.length
-    ? `<dl>${present.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${v}</dd>`).join("")}</dl>`
-    : "";
+/** `<dt>/<dd>` pairs for the values that are present. */
+function facts(rows: [string, string | number | null][]): SafeHtml | null {
+  const present = rows.filter((r): r is [string, string | number] => r[1] !== null);
+  const pairs = present.map(([k, v]) => markup`<dt>${k}</dt><dd>${v}</dd>`);
+  return present.length ? markup`<dl>${pairs}</dl>` : null;
 }
 
-function section(title: string, body: string): string {
-  return body ? `<section><h2>${escapeHtml(title)}</h2>${body}</section>` : "";
+function section(title: string, body: SafeHtml | null): SafeHtml | null {
+  return body?.length ? markup`<section><h2>${title}</h2>${body}</section>` : null;
 }
 
 function statusText(club: Club): string | null {
@@ -112,45 +113,33 @@ function statusText(club: Club): string | null {
   return club.status === "unclaimed" ? "Not yet confirmed by the club" : null;
 }
 
-const text = (v: string | number | null) => v === null ? null : escapeHtml(String(v));
-
 /** The place line, each part a link to the clubs there. */
-function placeLinks(root: string, club: Club): string {
-  const parts: string[] = [];
-  const country = club.country;
-  const state = club.state;
-  if (club.city) {
-    parts.push(
-      CITY_FILTER && country && state
-        ? `<a href="${searchHref(root, { country, state, city: club.city })}">${
-          escapeHtml(club.city)
-        }</a>`
-        : escapeHtml(club.city),
-    );
+function placeLinks(root: string, club: Club): SafeHtml | null {
+  const parts: SafeHtml[] = [];
+  const { city, country, state } = club;
+  if (city) {
+    const href = CITY_FILTER && country && state ? searchUrl(root, { country, state, city }) : null;
+    parts.push(href === null ? markup`${city}` : markup`<a href="${href}">${city}</a>`);
   }
   if (state) {
-    parts.push(
-      country
-        ? `<a href="${searchHref(root, { country, state })}">${escapeHtml(state)}</a>`
-        : escapeHtml(state),
-    );
+    const href = country ? searchUrl(root, { country, state }) : null;
+    parts.push(href === null ? markup`${state}` : markup`<a href="${href}">${state}</a>`);
   }
-  if (country) parts.push(`<a href="${searchHref(root, { country })}">${escapeHtml(country)}</a>`);
-  return parts.join(", ");
+  if (country) parts.push(markup`<a href="${searchUrl(root, { country })}">${country}</a>`);
+  return parts.length ? joinHtml(parts, ", ") : null;
 }
 
-function nearbySection(root: string, near: Nearby): string {
-  if (!near.clubs.length) return "";
+function nearbySection(root: string, near: Nearby): SafeHtml | null {
+  if (!near.clubs.length) return null;
   const items = near.clubs.map((r) =>
-    `<li><a href="${profileHref(root, r.slug)}">${escapeHtml(r.name)}</a>${
-      r.city ? ` <span class="muted">${escapeHtml(r.city)}</span>` : ""
+    markup`<li><a href="${profileUrl(root, r.slug)}">${r.name}</a>${
+      r.city ? markup` <span class="muted">${r.city}</span>` : null
     }</li>`
   );
-  return `<section aria-labelledby="nearby"><h2 id="nearby">More clubs nearby</h2>
-<ul>${items.join("")}</ul>
-<p><a href="${searchHref(root, near.where)}">All ${plural(near.total, "club")} in ${
-    escapeHtml(near.label)
-  }</a></p></section>`;
+  const all = searchUrl(root, near.where);
+  return markup`<section aria-labelledby="nearby"><h2 id="nearby">More clubs nearby</h2>
+<ul>${items}</ul>
+<p><a href="${all}">All ${plural(near.total, "club")} in ${near.label}</a></p></section>`;
 }
 
 /** What a profile page needs besides the club. */
@@ -161,7 +150,7 @@ export interface ProfilePageOptions {
   /** The club's changes in the directory's kept updates (site/history.ts); none for null. */
   history?: ProfileHistory | null;
   /** The fees in the visitor's currency, and its form (site/currency.ts). */
-  currency?: { converted: Converted | null; control: string };
+  currency?: { converted: Converted | null; control: SafeHtml | null };
 }
 
 /**
@@ -186,11 +175,11 @@ export function profilePage(
   const badges = [
     statusText(club),
     club.verified ? "Verified listing" : null,
-  ].filter((b) => b !== null).map((b) => `<span class="tag">${escapeHtml(b)}</span>`).join(" ");
+  ].filter((b) => b !== null).map((b) => markup`<span class="tag">${b}</span>`);
   const kind = club.type === null
-    ? ""
-    : `<p class="kind"><a href="${searchHref(root, { type: club.type })}">${
-      escapeHtml(humanize(club.type))
+    ? null
+    : markup`<p class="kind"><a href="${searchUrl(root, { type: club.type })}">${
+      humanize(club.type)
     }</a></p>`;
   const rating = club.google_rating === null
     ? null
@@ -203,50 +192,43 @@ export function profilePage(
     }`;
   const noFees = Object.values(club.fee_views).every((v) => v.kind === "none");
   const signIn = access === "locked" && !noFees
-    ? ` <a href="${root}/sign-in?next=${
-      escapeHtml(queryComponent(`${root}/clubs/${encodeURIComponent(club.slug)}`))
+    ? markup` <a href="${root}/sign-in?next=${
+      queryComponent(`${root}/clubs/${encodeURIComponent(club.slug)}`)
     }">Sign in</a>`
-    : "";
-  const fees = `<table class="feetable"><tbody>${
-    FEE_LABELS.map(([key, label]) =>
-      `<tr><th scope="row">${escapeHtml(label)}</th><td>${
-        feeCellIn(club.fee_views[key], o.currency?.converted ?? null, key)
-      }</td></tr>`
-    ).join("")
-  }</tbody></table>
-<p class="muted">${
-    escapeHtml(noFees ? "No fees are on file for this club." : ACCESS_NOTE[access])
-  }${signIn}</p>${noFees ? "" : o.currency?.control ?? ""}`;
+    : null;
+  const feeRows = FEE_LABELS.map(([key, label]) =>
+    markup`<tr><th scope="row">${label}</th><td>${
+      feeCellIn(club.fee_views[key], o.currency?.converted ?? null, key)
+    }</td></tr>`
+  );
+  const feeWords = noFees ? "No fees are on file for this club." : ACCESS_NOTE[access];
+  const fees = markup`<table class="feetable"><tbody>${feeRows}</tbody></table>
+<p class="muted">${feeWords}${signIn}</p>${noFees ? null : o.currency?.control}`;
+  // A paragraph per blank-line-separated block, a line break at each other line end.
   const about = club.description === null
-    ? ""
-    : club.description.split(/\n\s*\n/).map((p) =>
-      `<p>${escapeHtml(p.trim()).replace(/\n/g, "<br>")}</p>`
-    ).join("");
+    ? null
+    : markup`${
+      club.description.split(/\n\s*\n/).map((p) =>
+        markup`<p>${p.trim().split("\n").map((line, i) => i ? markup`<br>${line}` : line)}</p>`
+      )
+    }`;
   const waitlist = club.waitlist_status ?? "unknown";
-  const crumbs = [
-    `<a href="${root}/">Search</a>`,
-    club.type
-      ? `<a href="${searchHref(root, { type: club.type })}">${typeClubs(club.type)}</a>`
-      : "",
-    club.country
-      ? `<a href="${searchHref(root, { country: club.country })}">${escapeHtml(club.country)}</a>`
-      : "",
-    club.country && club.state
-      ? `<a href="${searchHref(root, { country: club.country, state: club.state })}">${
-        escapeHtml(club.state)
-      }</a>`
-      : "",
-  ].filter(Boolean).join(" › ");
-  const main = `<nav aria-label="Breadcrumb" class="crumbs">${crumbs}</nav>
+  const { type, country, state } = club;
+  const crumbs = joinHtml([
+    markup`<a href="${root}/">Search</a>`,
+    type ? markup`<a href="${searchUrl(root, { type })}">${typeClubs(type)}</a>` : null,
+    country ? markup`<a href="${searchUrl(root, { country })}">${country}</a>` : null,
+    country && state ? markup`<a href="${searchUrl(root, { country, state })}">${state}</a>` : null,
+  ], " › ");
+  const badge = waitlistBadge(waitlist, searchUrl(root, { waitlist: [waitlist] }));
+  const main = markup`<nav aria-label="Breadcrumb" class="crumbs">${crumbs}</nav>
 <div class="lead">
 <div class="title">
-<h1>${escapeHtml(club.name)}</h1>
+<h1>${club.name}</h1>
 ${kind}
-${place ? `<p class="place">${place}</p>` : ""}
-<p class="badges">${waitlistBadge(waitlist, searchHref(root, { waitlist: [waitlist] }))}${
-    badges ? ` ${badges}` : ""
-  }</p>
-${rating ? `<p class="rating">★ ${escapeHtml(rating)}</p>` : ""}
+${place ? markup`<p class="place">${place}</p>` : null}
+<p class="badges">${badge}${badges.length ? markup` ${joinHtml(badges, " ")}` : null}</p>
+${rating ? markup`<p class="rating">★ ${rating}</p>` : null}
 </div>
 ${imageBox({ url: club.hero_image_url, name: club.name, alt: `Photo of ${club.name}`, hero: true })}
 <div class="keyfacts">
@@ -254,14 +236,14 @@ ${
     section(
       "Membership",
       facts([
-        ["Waitlist", escapeHtml(waitlistText(waitlist))],
-        ["Founded", text(club.founded_year)],
+        ["Waitlist", waitlistText(waitlist)],
+        ["Founded", club.founded_year],
         // "Opens 2028" for a club still to open, "Opened 1913" for one that has.
         [
           club.opened_year === null ? "Opened" : openedLabel(club.opened_year, club.status),
-          text(club.opened_year),
+          club.opened_year,
         ],
-        ["Currency", text(club.currency)],
+        ["Currency", club.currency],
       ]),
     )
   }
@@ -272,27 +254,27 @@ ${
     section(
       "Amenities",
       club.amenities?.length
-        ? `<ul class="amenities">${
-          club.amenities.map((a) => `<li>${escapeHtml(humanize(a))}</li>`).join("")
+        ? markup`<ul class="amenities">${
+          club.amenities.map((a) => markup`<li>${humanize(a)}</li>`)
         }</ul>`
-        : "",
+        : null,
     )
   }
 ${
     section(
       "Course",
       facts([
-        ["Holes", text(club.holes)],
-        ["Par", text(club.par)],
+        ["Holes", club.holes],
+        ["Par", club.par],
         ["Length", club.yardage === null ? null : `${num(club.yardage)} yards`],
-        ["Architect", text(club.course_architect)],
+        ["Architect", club.course_architect],
       ]),
     )
   }
 </div>
 </div>
 ${section("About", about)}
-${o.history ? historySection(root, o.history, access, here) : ""}
+${o.history ? historySection(root, o.history, access, here) : null}
 ${nearbySection(root, o.nearby)}`;
   const summary = [
     club.type ? typeClubs(club.type).replace(/s$/, "") : "Private club",

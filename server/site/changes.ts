@@ -26,16 +26,16 @@ import type { ClubStore } from "../../core/store/mod.ts";
 import {
   dayText,
   dayTime,
-  html,
+  joinHtml,
+  markup,
   num,
   pageShell,
   plural,
-  profileHref,
-  raw,
+  profileUrl,
   type SafeHtml,
-  searchHref,
   type SearchLink,
   searchQuery,
+  searchUrl,
 } from "../html/mod.ts";
 import type { SiteDeps } from "./deps.ts";
 import { describe, filterWords } from "./describe.ts";
@@ -64,7 +64,7 @@ function updateLine(s: SnapshotInfo): SafeHtml {
     s.changed ? `${num(s.changed)} changed` : null,
     s.removed ? `${num(s.removed)} removed` : null,
   ].filter((c) => c !== null);
-  return html`<p class="muted">In the whole directory: ${
+  return markup`<p class="muted">In the whole directory: ${
     counts.length ? counts.join(", ") : "no change"
   }.${
     s.complete ? null : " Only part of this update's changes is kept (the history's size limit)."
@@ -74,11 +74,11 @@ function updateLine(s: SnapshotInfo): SafeHtml {
 function changeItem(root: string, change: ClubChange): SafeHtml {
   const { club } = change;
   const name = change.kind === "removed"
-    ? html`${club.name}`
-    : html`<a href="${raw(profileHref(root, club.slug))}">${club.name}</a>`;
+    ? markup`${club.name}`
+    : markup`<a href="${profileUrl(root, club.slug)}">${club.name}</a>`;
   const where = whereLine(change);
-  return html`<li class="change"><h3>${name}</h3>${
-    where ? html`<p class="where">${where}</p>` : null
+  return markup`<li class="change"><h3>${name}</h3>${
+    where ? markup`<p class="where">${where}</p>` : null
   }${changeBody(change)}</li>`;
 }
 
@@ -90,10 +90,10 @@ function groups(root: string, changes: readonly ClubChange[]): SafeHtml[] {
     let j = i;
     while (j < changes.length && changes[j]!.snapshot.id === s.id) j++;
     const id = `update-${s.id}`;
-    const heading = html`<h2 id="${id}">Update of ${raw(dayTime(s.date))}</h2>`;
+    const heading = markup`<h2 id="${id}">Update of ${dayTime(s.date)}</h2>`;
     const items = changes.slice(i, j).map((c) => changeItem(root, c));
-    const list = html`<ol class="changes">${items}</ol>`;
-    out.push(html`<section aria-labelledby="${id}">${heading}${updateLine(s)}${list}</section>`);
+    const list = markup`<ol class="changes">${items}</ol>`;
+    out.push(markup`<section aria-labelledby="${id}">${heading}${updateLine(s)}${list}</section>`);
     i = j;
   }
   return out;
@@ -103,19 +103,19 @@ function groups(root: string, changes: readonly ClubChange[]): SafeHtml[] {
 function nothing(root: string, kept: readonly SnapshotInfo[], filtered: boolean): SafeHtml {
   const first = kept.at(-1);
   if (first === undefined) {
-    return html`<p>This directory keeps no history yet: changes show here from its next update.</p>`;
+    return markup`<p>This directory keeps no history yet: changes show here from its next update.</p>`;
   }
   if (!kept.some((s) => s.compared)) {
-    return html`<p>The directory's history begins with its snapshot of ${
-      raw(dayTime(first.date))
+    return markup`<p>The directory's history begins with its snapshot of ${
+      dayTime(first.date)
     }: changes show here from its next update.</p>`;
   }
   const all = filtered
-    ? html`
+    ? markup`
       <a href="${root}/changes">See every change</a>.
     `
     : null;
-  return html`<p>No change to these clubs since ${raw(dayTime(first.date))}.${all}</p>`;
+  return markup`<p>No change to these clubs since ${dayTime(first.date)}.${all}</p>`;
 }
 
 /**
@@ -155,35 +155,36 @@ export function changesPage(
       num(first + list.changes.length - 1)
     }`;
   const membership = link.waitlist?.length
-    ? html`<p class="muted">${filterWords(link, "waitlist")}</p>`
+    ? markup`<p class="muted">${filterWords(link, "waitlist")}</p>`
     : null;
   const body = list.total === 0
     ? nothing(root, kept, filtered)
     : list.changes.length === 0
-    ? html`<p><a href="${changesUrl(root, link, last)}">Go to the last page (page ${
+    ? markup`<p><a href="${changesUrl(root, link, last)}">Go to the last page (page ${
       num(last)
     })</a></p>`
-    : html`${groups(root, list.changes)}${
+    : markup`${groups(root, list.changes)}${
       hidesFees(list.changes, access) ? feesNote(root, access, here) : null
     }`;
-  const results = html`<a href="${raw(searchHref(root, filters))}">See these clubs</a>`;
-  const feed = html`<a href="${
+  const results = markup`<a href="${searchUrl(root, filters)}">See these clubs</a>`;
+  const feed = markup`<a href="${
     feedUrl(root, link)
   }" type="application/atom+xml">Follow this search</a>`;
   const every = filtered
-    ? html`
+    ? markup`
       · <a href="${root}/changes">Every change</a>
     `
     : null;
-  const pages = pager((p) => String(html`${changesUrl(root, link, p)}`), query.page, last);
-  const main = [
-    html`<h1>${title}</h1>`,
-    html`<p class="lede" role="status">${summary}</p>`,
+  const pages = pager((p) => changesUrl(root, link, p), query.page, last);
+  const main = joinHtml([
+    markup`<h1>${title}</h1>`,
+    markup`<p class="lede" role="status">${summary}</p>`,
     membership,
-    html`<p class="follow">${results} · ${feed} (Atom feed)${every}</p>`,
+    markup`<p class="follow">${results} · ${feed} (Atom feed)${every}</p>`,
     body,
-    raw(pages),
-  ].filter((part) => part !== null).join("\n");
+    // No pager for one page: an empty line, as ever.
+    pages ?? markup``,
+  ], "\n");
   const page = pageShell({
     title: query.page > 1 ? `${title}, page ${num(query.page)}` : title,
     main,

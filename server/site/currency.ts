@@ -31,7 +31,7 @@ import {
   type Rates,
   ratesOf,
 } from "../../core/rates/mod.ts";
-import { dayTime, escapeHtml, feeCell } from "../html/mod.ts";
+import { dayTime, feeCell, joinHtml, markup, type SafeHtml } from "../html/mod.ts";
 
 /** The cookie that keeps a visitor's currency. */
 export const CURRENCY_COOKIE = "currency";
@@ -152,20 +152,19 @@ export function clubConversion(
  * One fee as {@link feeCell} shows it, followed by the same figure or band
  * in the page's currency (`$250,000 (≈ €242,765)`), or by why not.
  */
-export function feeCellIn(v: FeeView, converted: Converted | null, key: FeeKey): string {
-  const own = feeCell(v);
-  if (converted === null || (v.kind !== "exact" && v.kind !== "band")) return own;
-  let extra: string;
+export function feeCellIn(v: FeeView, converted: Converted | null, key: FeeKey): SafeHtml {
+  if (converted === null || (v.kind !== "exact" && v.kind !== "band")) return feeCell(v);
+  // After the figure, before "(estimate)".
   if (converted.ok) {
     const label = converted.views[key];
-    if (label === null) return own;
-    extra = `<span class="fx">(≈ ${escapeHtml(label)})</span>`;
-  } else if (converted.reason === "no_rate") {
-    extra = `<span class="fx muted">(no rate for ${escapeHtml(converted.missing ?? "")})</span>`;
-  } else return own;
-  // After the figure, before "(estimate)".
-  const at = own.indexOf("</span>") + "</span>".length;
-  return `${own.slice(0, at)} ${extra}${own.slice(at)}`;
+    if (label === null) return feeCell(v);
+    return feeCell(v, markup`<span class="fx">(≈ ${label})</span>`);
+  }
+  if (converted.reason === "no_rate") {
+    const missing = converted.missing ?? "";
+    return feeCell(v, markup`<span class="fx muted">(no rate for ${missing})</span>`);
+  }
+  return feeCell(v);
 }
 
 /**
@@ -178,45 +177,37 @@ export function currencyControl(
   fx: PageCurrency | null,
   action: string,
   hidden: readonly (readonly [string, string])[] = [],
-): string {
-  if (fx === null) return "";
+): SafeHtml | null {
+  if (fx === null) return null;
   const { to, rates } = fx;
-  const parts: string[] = [];
+  const parts: SafeHtml[] = [];
+  const selected = (on: boolean) => on ? markup` selected` : null;
   if (rates !== null) {
     const options = [
-      `<option value=""${to === null ? " selected" : ""}>Each club's own currency only</option>`,
+      markup`<option value=""${selected(to === null)}>Each club's own currency only</option>`,
       ...[...rates.rates.keys()].sort().map((code) =>
-        `<option value="${code}"${code === to ? " selected" : ""}>${code} (${
-          escapeHtml(currencyName(code))
+        markup`<option value="${code}"${selected(code === to)}>${code} (${
+          currencyName(code)
         })</option>`
       ),
     ];
+    const fields = hidden.map(([name, value]) =>
+      markup`<input type="hidden" name="${name}" value="${value}">`
+    );
     parts.push(
-      `<form class="currency actions" method="get" action="${escapeHtml(action)}">${
-        hidden.map(([name, value]) =>
-          `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`
-        ).join("")
-      }<label for="currency">Also show fees in</label><select id="currency" name="currency">${
-        options.join("")
-      }</select><button type="submit">Show</button></form>`,
+      markup`<form class="currency actions" method="get" action="${action}">${fields}<label for="currency">Also show fees in</label><select id="currency" name="currency">${options}</select><button type="submit">Show</button></form>`,
     );
   }
   if (converts(fx)) {
+    const date = dayTime(fx.rates.date);
     parts.push(
-      `<p class="muted rates">Fees in ${to} are converted at the rates of ${
-        dayTime(fx.rates.date)
-      } (${
-        escapeHtml(fx.rates.source)
-      }): exact fees to whole units, ranges to two significant figures, approximate.</p>`,
+      markup`<p class="muted rates">Fees in ${to} are converted at the rates of ${date} (${fx.rates.source}): exact fees to whole units, ranges to two significant figures, approximate.</p>`,
     );
   } else if (to !== null) {
-    parts.push(
-      `<p class="muted rates">${
-        rates === null
-          ? "This directory has no exchange rates"
-          : `This directory has no exchange rate for ${to} (${escapeHtml(currencyName(to))})`
-      }: fees show in each club's own currency.</p>`,
-    );
+    const why = rates === null
+      ? "This directory has no exchange rates"
+      : `This directory has no exchange rate for ${to} (${currencyName(to)})`;
+    parts.push(markup`<p class="muted rates">${why}: fees show in each club's own currency.</p>`);
   }
-  return parts.join("\n");
+  return joinHtml(parts, "\n");
 }

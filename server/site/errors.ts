@@ -16,10 +16,10 @@ import type { Context } from "hono";
 import { MAX_LIMIT, type SearchError } from "../../core/search/mod.ts";
 import {
   type AccountView,
-  escapeHtml,
   pageShell,
-  searchHref,
+  type SafeHtml,
   type SearchLink,
+  searchUrl,
   SESSION_PAGE_HEADERS,
   visitorMain,
   type WayOut,
@@ -34,8 +34,8 @@ const ERROR_HEADERS = Object.entries(SESSION_PAGE_HEADERS);
 export interface ErrorPage {
   status: number;
   title: string;
-  /** The page's `<main>` content, escaped (see {@link visitorMain}). */
-  main: string;
+  /** The page's `<main>` content (see {@link visitorMain}). */
+  main: SafeHtml;
   root: string;
   siteName: string;
   account: AccountView;
@@ -105,9 +105,9 @@ export function searchErrorMain(
   root: string,
   error: SearchError,
   fixed: SearchLink | null,
-  /** The escaped address of a search on the page that was asked for (default: its results). */
-  hrefOf: (link: SearchLink) => string = (link) => searchHref(root, link),
-): { title: string; main: string } {
+  /** The address of a search on the page that was asked for (default: its results). */
+  hrefOf: (link: SearchLink) => string = (link) => searchUrl(root, link),
+): { title: string; main: SafeHtml } {
   const what = PARAM_WORDS[error.param] ?? error.param;
   const value = error.value;
   let title = `This search has a ${what} it cannot use`;
@@ -137,6 +137,6 @@ export function searchErrorMain(
   }
   const links: WayOut[] = [];
   if (fixed !== null) links.push({ href: hrefOf(fixed), text: fixText });
-  links.push({ href: escapeHtml(`${root}/`), text: "Start a new search" });
+  links.push({ href: `${root}/`, text: "Start a new search" });
   return { title, main: visitorMain({ title, lines: [line], links }) };
 }

@@ -17,11 +17,13 @@ import { TYPE_GROUPS, WAITLIST_VALUES } from "../../core/model/mod.ts";
 import type { FacetCount, FacetName, Facets } from "../../core/facets/mod.ts";
 import { facetNote } from "./describe.ts";
 import {
-  escapeHtml,
   humanize,
+  joinHtml,
+  markup,
   num,
-  searchHref,
+  type SafeHtml,
   type SearchLink,
+  searchUrl,
   waitlistText,
 } from "../html/mod.ts";
 
@@ -68,13 +70,13 @@ export function toggled(link: SearchLink, name: FacetName, value: string, on: bo
 }
 
 function item(root: string, link: SearchLink, name: FacetName, f: FacetCount, on: boolean) {
-  const label = escapeHtml(facetLabel(name, f.value));
-  const href = searchHref(root, toggled(link, name, f.value, on));
+  const label = facetLabel(name, f.value);
+  const href = searchUrl(root, toggled(link, name, f.value, on));
   return on
-    ? `<a href="${href}" aria-current="true"><span><span class="sr">Remove filter: </span>${label} <span aria-hidden="true">✕</span></span><span class="count">${
+    ? markup`<a href="${href}" aria-current="true"><span><span class="sr">Remove filter: </span>${label} <span aria-hidden="true">✕</span></span><span class="count">${
       num(f.count)
     }</span></a>`
-    : `<a href="${href}"><span>${label}</span><span class="count">${
+    : markup`<a href="${href}"><span>${label}</span><span class="count">${
       num(f.count)
     }<span class="sr"> ${f.count === 1 ? "club" : "clubs"}</span></span></a>`;
 }
@@ -136,7 +138,7 @@ export function facetLists(
   link: SearchLink,
   facets: Facets,
   selected: Selected,
-): string {
+): SafeHtml {
   const sections = HEADINGS.filter(([name]) => facets[name]?.length).map(([name, heading]) => {
     // `by_invitation` already counts (and finds) clubs stored as `invite_only`.
     const values = facets[name]!.filter((f) => name !== "waitlist" || f.value !== "invite_only");
@@ -146,27 +148,26 @@ export function facetLists(
     const rest = nodes.filter((n) => !holdsChosen(n, selected[name]));
     const top = [...chosen, ...rest.slice(0, Math.max(0, SHOWN - chosen.length))];
     const more = rest.slice(top.length - chosen.length);
-    const li = (n: Node): string => {
+    const li = (n: Node): SafeHtml => {
       const own = item(root, link, name, n.f, selected[name](n.f.value));
-      if (!n.under.length) return `<li>${own}</li>`;
+      if (!n.under.length) return markup`<li>${own}</li>`;
       // Nested: a screen reader hears the sub-list as part of the group.
-      return `<li>${own}<ul class="sub" aria-label="${
-        escapeHtml(`Part of ${facetLabel(name, n.f.value)}`)
-      }">${n.under.map(li).join("")}</ul></li>`;
+      const part = `Part of ${facetLabel(name, n.f.value)}`;
+      return markup`<li>${own}<ul class="sub" aria-label="${part}">${n.under.map(li)}</ul></li>`;
     };
     const id = `facet-${name}`;
     // What the counts are of: the search without this filter, split by its values.
-    return `<section class="facet" aria-labelledby="${id}" aria-describedby="${id}-note"><h3 id="${id}">${heading}</h3>
-<p class="note" id="${id}-note">${escapeHtml(facetNote(link, name))}</p>
-<ul>${top.map(li).join("")}</ul>${
-      more.length
-        ? `<details><summary>${num(more.length)} more</summary><ul>${
-          more.map(li).join("")
-        }</ul></details>`
-        : ""
-    }</section>`;
+    const folded = more.length
+      ? markup`<details><summary>${num(more.length)} more</summary><ul>${
+        more.map(li)
+      }</ul></details>`
+      : null;
+    return markup`<section class="facet" aria-labelledby="${id}" aria-describedby="${id}-note"><h3 id="${id}">${heading}</h3>
+<p class="note" id="${id}-note">${facetNote(link, name)}</p>
+<ul>${top.map(li)}</ul>${folded}</section>`;
   });
-  return `<aside class="facets" id="filters" aria-labelledby="filters-title"><h2 id="filters-title">Filters</h2>
-${sections.join("\n") || '<p class="muted">No filters to offer for this search.</p>'}
+  const none = markup`<p class="muted">No filters to offer for this search.</p>`;
+  return markup`<aside class="facets" id="filters" aria-labelledby="filters-title"><h2 id="filters-title">Filters</h2>
+${sections.length ? joinHtml(sections, "\n") : none}
 </aside>`;
 }

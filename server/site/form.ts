@@ -16,12 +16,19 @@
 import { TYPE_GROUPS, WAITLIST_VALUES } from "../../core/model/mod.ts";
 import type { FacetCount, Facets } from "../../core/facets/mod.ts";
 import type { PlaceCount } from "../../core/stats/mod.ts";
-import { escapeHtml, humanize, num, type SearchLink, WAITLIST_TEXT } from "../html/mod.ts";
+import {
+  humanize,
+  markup,
+  num,
+  type SafeHtml,
+  type SearchLink,
+  WAITLIST_TEXT,
+} from "../html/mod.ts";
 
 const hidden = (name: string, value: string | number | null | undefined) =>
   value == null || value === ""
-    ? ""
-    : `<input type="hidden" name="${name}" value="${escapeHtml(String(value))}">`;
+    ? null
+    : markup`<input type="hidden" name="${name}" value="${String(value)}">`;
 
 /**
  * The results page's form: the name field, with every other filter of the
@@ -33,11 +40,11 @@ const hidden = (name: string, value: string | number | null | undefined) =>
  * compactForm("", { country: "Canada" }).includes('name="country" value="Canada"'); // true
  * ```
  */
-export function compactForm(root: string, link: SearchLink): string {
-  return `<form class="find" role="search" method="get" action="${escapeHtml(root)}/clubs">
+export function compactForm(root: string, link: SearchLink): SafeHtml {
+  return markup`<form class="find" role="search" method="get" action="${root}/clubs">
 <label class="sr" for="q">Club name</label>
 <input id="q" name="q" type="search" value="${
-    escapeHtml(link.q ?? "")
+    link.q ?? ""
   }" maxlength="200" autocomplete="off" placeholder="Club name">${hidden("match", link.match)}${
     hidden("sort", link.sort)
   }${hidden("type", link.type)}${hidden("country", link.country)}${hidden("state", link.state)}${
@@ -47,11 +54,11 @@ export function compactForm(root: string, link: SearchLink): string {
 </form>`;
 }
 
-function option(value: string, label: string, count: number): string {
-  return `<option value="${escapeHtml(value)}">${escapeHtml(label)} (${num(count)})</option>`;
+function option(value: string, label: string, count: number): SafeHtml {
+  return markup`<option value="${value}">${label} (${num(count)})</option>`;
 }
 
-function typeSelect(types: readonly FacetCount[]): string {
+function typeSelect(types: readonly FacetCount[]): SafeHtml {
   const groups = types.filter((t) => t.value in TYPE_GROUPS);
   const stored = types.filter((t) => !(t.value in TYPE_GROUPS))
     .sort((a, b) => a.value.localeCompare(b.value));
@@ -65,21 +72,19 @@ function typeSelect(types: readonly FacetCount[]): string {
       t.count,
     )
   );
-  return `<div><label for="type">Type</label>
+  const storedOptions = stored.map((t) => option(t.value, humanize(t.value), t.count));
+  return markup`<div><label for="type">Type</label>
 <select id="type" name="type"><option value="">Any type</option>
-<optgroup label="Groups">${groupOptions.join("")}</optgroup>
-<optgroup label="Types">${
-    stored.map((t) => option(t.value, humanize(t.value), t.count)).join("")
-  }</optgroup>
+<optgroup label="Groups">${groupOptions}</optgroup>
+<optgroup label="Types">${storedOptions}</optgroup>
 </select></div>`;
 }
 
-function countrySelect(countries: readonly FacetCount[]): string {
+function countrySelect(countries: readonly FacetCount[]): SafeHtml {
   const sorted = [...countries].sort((a, b) => a.value.localeCompare(b.value));
-  return `<div><label for="country">Country</label>
-<select id="country" name="country"><option value="">Any country</option>${
-    sorted.map((c) => option(c.value, c.value, c.count)).join("")
-  }</select></div>`;
+  const options = sorted.map((c) => option(c.value, c.value, c.count));
+  return markup`<div><label for="country">Country</label>
+<select id="country" name="country"><option value="">Any country</option>${options}</select></div>`;
 }
 
 /** Regions with a name, alphabetically. */
@@ -90,27 +95,23 @@ function named(regions: readonly PlaceCount[]): { name: string; count: number }[
 
 function stateSelect(regions: readonly { country: string; regions: readonly PlaceCount[] }[]) {
   const groups = regions.map((g) =>
-    `<optgroup label="${escapeHtml(g.country)}">${
-      named(g.regions).map((r) => option(r.name, r.name, r.count)).join("")
+    markup`<optgroup label="${g.country}">${
+      named(g.regions).map((r) => option(r.name, r.name, r.count))
     }</optgroup>`
   );
-  return `<div><label for="state">State or province</label>
-<select id="state" name="state" aria-describedby="state-note"><option value="">Any state</option>${
-    groups.join("")
-  }</select>
+  return markup`<div><label for="state">State or province</label>
+<select id="state" name="state" aria-describedby="state-note"><option value="">Any state</option>${groups}</select>
 <p id="state-note" class="muted">United States and Canada; for a region elsewhere, choose the country and pick it on the results page.</p></div>`;
 }
 
-function waitlistChecks(counts: readonly FacetCount[]): string {
+function waitlistChecks(counts: readonly FacetCount[]): SafeHtml {
   const byValue = new Map(counts.map((c) => [c.value, c.count]));
   const boxes = WAITLIST_VALUES.filter((v) => v !== "invite_only").map((v) =>
-    `<label><input type="checkbox" name="waitlist" value="${v}"> ${
-      escapeHtml(WAITLIST_TEXT[v] ?? humanize(v))
+    markup`<label><input type="checkbox" name="waitlist" value="${v}"> ${
+      WAITLIST_TEXT[v] ?? humanize(v)
     } <span class="count">(${num(byValue.get(v) ?? 0)})</span></label>`
   );
-  return `<fieldset><legend>Membership</legend><div class="checks">${
-    boxes.join("")
-  }</div></fieldset>`;
+  return markup`<fieldset><legend>Membership</legend><div class="checks">${boxes}</div></fieldset>`;
 }
 
 /** What the home page's form offers. */
@@ -130,8 +131,8 @@ export interface FormChoices {
  * fullForm("", { facets: facetCounts(store, query, ["type", "country", "waitlist"]), regions });
  * ```
  */
-export function fullForm(root: string, choices: FormChoices): string {
-  return `<form class="search" role="search" method="get" action="${escapeHtml(root)}/clubs">
+export function fullForm(root: string, choices: FormChoices): SafeHtml {
+  return markup`<form class="search" role="search" method="get" action="${root}/clubs">
 <div><label for="q">Club name</label>
 <div class="find"><input id="q" name="q" type="search" maxlength="200" autocomplete="off" placeholder="e.g. royal, st andrews">
 <button type="submit">Search</button></div>

@@ -26,12 +26,11 @@ import {
   dayText,
   dayTime,
   FEE_LABELS,
-  html,
   humanize,
+  markup,
   num,
   placeLine,
   queryComponent,
-  raw,
   type SafeHtml,
   type SearchLink,
   searchQuery,
@@ -84,14 +83,14 @@ export function feedUrl(root: string, link: SearchLink): string {
  * ```ts
  * import assert from "node:assert/strict";
  * import { changeMark } from "./history.ts";
- * assert.equal(changeMark("added"), '<span class="tag mark">New</span>');
- * assert.equal(changeMark(undefined), "");
+ * assert.equal(String(changeMark("added")), '<span class="tag mark">New</span>');
+ * assert.equal(changeMark(undefined), null);
  * ```
  */
-export function changeMark(kind: ChangeKind | undefined): string {
-  if (kind === "added") return '<span class="tag mark">New</span>';
-  if (kind === "changed") return '<span class="tag mark">Updated</span>';
-  return "";
+export function changeMark(kind: ChangeKind | undefined): SafeHtml | null {
+  if (kind === "added") return markup`<span class="tag mark">New</span>`;
+  if (kind === "changed") return markup`<span class="tag mark">Updated</span>`;
+  return null;
 }
 
 /** A fee as a member reads it in a change: the figure or range, or why there is none. */
@@ -138,14 +137,14 @@ function feeLines(change: ClubChange): [string, string][] {
  * ```
  */
 export function changeBody(change: ClubChange): SafeHtml {
-  const said = html`<p class="said">${change.words.join(" · ")}</p>`;
+  const said = markup`<p class="said">${change.words.join(" · ")}</p>`;
   const fees = feeLines(change).map(([k, v]) =>
-    html`
+    markup`
       <dt>${k}</dt>
       <dd>${v}</dd>
     `
   );
-  return fees.length ? html`${said}<dl class="feechange">${fees}</dl>` : said;
+  return fees.length ? markup`${said}<dl class="feechange">${fees}</dl>` : said;
 }
 
 /** Whether a list of changes hides fee figures from this caller (a "Fees updated" without them). */
@@ -159,9 +158,9 @@ export function hidesFees(changes: readonly ClubChange[], access: FeeAccess): bo
  */
 export function feesNote(root: string, access: FeeAccess, here: string): SafeHtml {
   const words = "“Fees updated” shows no figure: members see the fees before and after.";
-  if (access !== "locked") return html`<p class="muted">${words}</p>`;
-  const signIn = html`<a href="${root}/sign-in?next=${queryComponent(here)}">Sign in</a>`;
-  return html`<p class="muted">${words} ${signIn}</p>`;
+  if (access !== "locked") return markup`<p class="muted">${words}</p>`;
+  const signIn = markup`<a href="${root}/sign-in?next=${queryComponent(here)}">Sign in</a>`;
+  return markup`<p class="muted">${words} ${signIn}</p>`;
 }
 
 /** What a profile shows of its club's history. */
@@ -194,22 +193,22 @@ export function historySection(
   { changes, kept }: ProfileHistory,
   access: FeeAccess,
   here: string,
-): string {
+): SafeHtml | null {
   const since = kept.at(-1);
-  if (since === undefined) return "";
+  if (since === undefined) return null;
   const from = dayText(since.date);
   const items = changes.map((c) =>
-    html`<li><h3>${raw(dayTime(c.snapshot.date))}</h3>${changeBody(c)}</li>`
+    markup`<li><h3>${dayTime(c.snapshot.date)}</h3>${changeBody(c)}</li>`
   );
   const note = hidesFees(changes, access) ? feesNote(root, access, here) : null;
   const body = changes.length
-    ? html`<ol class="history">${items}</ol>${note}`
-    : html`<p class="muted">No change since ${from}, when the directory's history begins.</p>`;
+    ? markup`<ol class="history">${items}</ol>${note}`
+    : markup`<p class="muted">No change since ${from}, when the directory's history begins.</p>`;
   const updates = kept.length === 1 ? "1 update" : `${num(kept.length)} updates`;
-  const all = html`<a href="${root}/changes">What's new in the directory</a>`;
-  const back = html`<p class="muted">The history goes back to ${from} (${updates}). ${all}</p>`;
-  const heading = html`<h2 id="history">History</h2>`;
-  return String(html`<section aria-labelledby="history">${heading}${body}${back}</section>`);
+  const all = markup`<a href="${root}/changes">What's new in the directory</a>`;
+  const back = markup`<p class="muted">The history goes back to ${from} (${updates}). ${all}</p>`;
+  const heading = markup`<h2 id="history">History</h2>`;
+  return markup`<section aria-labelledby="history">${heading}${body}${back}</section>`;
 }
 
 /** A changed club's type and place, in one line. */

@@ -21,14 +21,14 @@ import type { ClubStore } from "../../core/store/mod.ts";
 import { snapshots } from "../../core/history/mod.ts";
 import {
   dayTime,
-  escapeHtml,
-  html,
+  joinHtml,
+  markup,
   num,
   pageShell,
   plural,
-  raw,
-  searchHref,
+  type SafeHtml,
   type SearchLink,
+  searchUrl,
   typeClubs,
 } from "../html/mod.ts";
 import type { SiteDeps } from "./deps.ts";
@@ -75,37 +75,35 @@ const TYPE_ICONS: Readonly<Record<string, string>> = {
   star: "M12 3l2.6 5.6 6 .7-4.4 4.2 1.1 6L12 16.6l-5.3 2.9 1.1-6-4.4-4.2 6-.7z",
 };
 
-function typeIcon(type: string): string {
+function typeIcon(type: string): SafeHtml {
   const d = TYPE_ICONS[type] ?? TYPE_ICONS.star!;
-  return `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${d}" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+  return markup`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${d}" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
 }
 
 /** The groups and the stored types outside any group, most clubs first. */
-function typeTiles(root: string, types: readonly FacetCount[]): string {
+function typeTiles(root: string, types: readonly FacetCount[]): SafeHtml {
   const grouped = new Set(
     Object.entries(TYPE_GROUPS).flatMap(([g, m]) => m.filter((t) => t !== g)),
   );
-  return types.filter((t) => !grouped.has(t.value)).slice(0, TILES).map((t) =>
-    `<li><a href="${searchHref(root, { type: t.value })}">${typeIcon(t.value)}<span><b>${
-      escapeHtml(TYPE_WORDS[t.value] ?? typeClubs(t.value))
+  const tiles = types.filter((t) => !grouped.has(t.value)).slice(0, TILES).map((t) =>
+    markup`<li><a href="${searchUrl(root, { type: t.value })}">${typeIcon(t.value)}<span><b>${
+      TYPE_WORDS[t.value] ?? typeClubs(t.value)
     }</b><span>${plural(t.count, "club")}</span></span></a></li>`
-  ).join("\n");
+  );
+  return joinHtml(tiles, "\n");
 }
 
 function placeList(
   root: string,
   heading: string,
   places: { label: string; link: SearchLink; n: number }[],
-): string {
-  if (!places.length) return "";
-  return `<h3>${heading}</h3>
-<ul class="places">${
-    places.map((p) =>
-      `<li><a href="${searchHref(root, p.link)}">${escapeHtml(p.label)} <span>${
-        num(p.n)
-      }</span></a></li>`
-    ).join("")
-  }</ul>`;
+): SafeHtml | null {
+  if (!places.length) return null;
+  const items = places.map((p) =>
+    markup`<li><a href="${searchUrl(root, p.link)}">${p.label} <span>${num(p.n)}</span></a></li>`
+  );
+  return markup`<h3>${heading}</h3>
+<ul class="places">${items}</ul>`;
 }
 
 function total(store: ClubStore, link: SearchLink): number {
@@ -114,29 +112,29 @@ function total(store: ClubStore, link: SearchLink): number {
   return q.ok ? findPage(store, q.value).total : 0;
 }
 
-function entry(root: string, label: string, link: SearchLink, count: number): string {
-  return `<li><a href="${searchHref(root, link)}">${escapeHtml(label)}<span class="muted">${
+function entry(root: string, label: string, link: SearchLink, count: number): SafeHtml {
+  return markup`<li><a href="${searchUrl(root, link)}">${label}<span class="muted">${
     plural(count, "club")
   }</span></a></li>`;
 }
 
 /** The latest update in one line, with the link to What's new; nothing before a second import. */
-function whatsNew(root: string, store: ClubStore): string {
+function whatsNew(root: string, store: ClubStore): SafeHtml | null {
   const latest = snapshots(store)[0];
-  if (!latest?.compared) return "";
+  if (!latest?.compared) return null;
   const counts = [
     latest.added ? plural(latest.added, "club") + " added" : null,
     latest.changed ? `${num(latest.changed)} changed` : null,
     latest.removed ? `${num(latest.removed)} removed` : null,
   ].filter((c) => c !== null);
-  return String(html`
+  return markup`
     <section aria-labelledby="new">
       <h2 id="new">What's new</h2>
-      <p>Updated ${raw(dayTime(latest.date))}: ${counts.length
-        ? counts.join(", ")
-        : "no change"}. <a href="${root}/changes">See what's new</a></p>
+      <p>Updated ${dayTime(latest.date)}: ${
+    counts.length ? counts.join(", ") : "no change"
+  }. <a href="${root}/changes">See what's new</a></p>
     </section>
-  `);
+  `;
 }
 
 /**
@@ -174,7 +172,7 @@ export function homePage(deps: SiteDeps, store: ClubStore, access: FeeAccess): s
     n: c.count,
   }));
   const imported = store.meta.imported_at ? store.meta.imported_at.slice(0, 10) : null;
-  const main = `<div class="hero">
+  const main = markup`<div class="hero">
 <h1>Find a private club</h1>
 <p class="lede">${plural(clubs, "private membership club")} in ${
     plural(countries.length, "country", "countries")
@@ -192,8 +190,8 @@ ${placeList(root, "Countries", popularCountries)}
 </section>
 <section aria-labelledby="start"><h2 id="start">Start with</h2>
 <ul class="entries">
-${starters.join("\n")}
-<li><a href="${searchHref(root, {})}">Every club, A to Z<span class="muted">${
+${joinHtml(starters, "\n")}
+<li><a href="${searchUrl(root, {})}">Every club, A to Z<span class="muted">${
     plural(clubs, "club")
   }</span></a></li>
 </ul></section>
@@ -201,10 +199,10 @@ ${starters.join("\n")}
 <ul>
 <li><a href="${root}/api/v1/clubs?type=golf&amp;state=FL&amp;limit=5">REST API</a>: <code>GET /api/v1/clubs</code> with the same parameters as this site's addresses</li>
 <li><a href="${root}/openapi.json">OpenAPI description</a></li>
-<li>MCP server for assistants: <code>POST ${escapeHtml(root)}/api/mcp</code></li>
+<li>MCP server for assistants: <code>POST ${root}/api/mcp</code></li>
 <li><a href="${root}/problems">Error codes</a></li>
 </ul>
-${imported ? `<p class="muted">Snapshot imported ${escapeHtml(imported)}.</p>` : ""}`;
+${imported ? markup`<p class="muted">Snapshot imported ${imported}.</p>` : null}`;
   return pageShell({
     title: "Find a private club",
     main,

@@ -20,7 +20,7 @@ import { type Context, Hono } from "hono";
 import { type ProblemCode, PROBLEMS } from "../../core/model/mod.ts";
 import { type FeeAccess } from "../../core/club/mod.ts";
 import type { ClubStore } from "../../core/store/mod.ts";
-import { escapeHtml, searchQuery, SESSION_PAGE_HEADERS, visitorProblem } from "../html/mod.ts";
+import { type SafeHtml, searchQuery, SESSION_PAGE_HEADERS, visitorProblem } from "../html/mod.ts";
 import type { AppEnv } from "../http/env.ts";
 import { encodedBytes } from "../http/compress.ts";
 import { type CachedBody, problemOf, sendCached } from "../respond/mod.ts";
@@ -98,7 +98,7 @@ function errorPage(
   c: Context<AppEnv>,
   deps: SiteDeps,
   status: number,
-  page: { title: string; main: string },
+  page: { title: string; main: SafeHtml },
 ): Response {
   return sendErrorPage(c, {
     status,
@@ -216,7 +216,7 @@ export function siteRoutes(deps: SiteDeps): Hono<AppEnv> {
           fixed.ok ? { ...fixed.value.link, page: null } : null,
           (link) => {
             const q = searchQuery(link);
-            return escapeHtml(`${deps.root}${path}${q ? `?${q}` : ""}`);
+            return `${deps.root}${path}${q ? `?${q}` : ""}`;
           },
         ),
       );

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { num, plural } from "../html/mod.ts";
+import { joinHtml, markup, num, plural, type SafeHtml } from "../html/mod.ts";
 
 /** Pages either side of the current one linked by number (the outer ones on wide screens only). */
 const NEAR_PAGES = 2;
@@ -12,47 +12,51 @@ const NEAR_PAGES = 2;
 /**
  * Paging links: previous, the first page, pages around the current one,
  * the last page, next; gaps read as "…". On a page past the end, the
- * numbers lead back (none is current). `href` gives a page's escaped address.
+ * numbers lead back (none is current). `url` gives a page's address.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { pager } from "./pager.ts";
- * const nav = pager((p) => `/clubs?page=${p}`, 3, 19);
- * assert.ok(nav.includes('<a href="/clubs?page=3" aria-current="page"><span class="sr">Page </span>3</a>'));
+ * const nav = String(pager((p) => `/clubs?type=golf&page=${p}`, 3, 19));
+ * assert.ok(nav.includes('<a href="/clubs?type=golf&amp;page=3" aria-current="page"><span class="sr">Page </span>3</a>'));
  * assert.ok(nav.includes('rel="next"') && nav.includes("Page 3 of 19"));
- * assert.equal(pager((p) => `/clubs?page=${p}`, 1, 1), "");
+ * assert.equal(pager((p) => `/clubs?page=${p}`, 1, 1), null);
  * ```
  */
-export function pager(href: (page: number) => string, page: number, last: number): string {
-  if (last <= 1 && page <= 1) return "";
+export function pager(url: (page: number) => string, page: number, last: number): SafeHtml | null {
+  if (last <= 1 && page <= 1) return null;
   const numbers = new Set([1, last]);
   for (let p = page - NEAR_PAGES; p <= page + NEAR_PAGES; p++) {
     if (p >= 1 && p <= last) numbers.add(p);
   }
-  const items: string[] = [];
+  const items: SafeHtml[] = [];
   let previous = 0;
   for (const p of [...numbers].sort((a, b) => a - b)) {
-    if (p > previous + 1) items.push('<li class="gap" aria-hidden="true">…</li>');
-    const far = Math.abs(p - page) === NEAR_PAGES && p !== 1 && p !== last ? ' class="far"' : "";
-    const current = p === page ? ' aria-current="page"' : "";
+    if (p > previous + 1) items.push(markup`<li class="gap" aria-hidden="true">…</li>`);
+    const far = Math.abs(p - page) === NEAR_PAGES && p !== 1 && p !== last
+      ? markup` class="far"`
+      : null;
+    const current = p === page ? markup` aria-current="page"` : null;
     items.push(
-      `<li${far}><a href="${href(p)}"${current}><span class="sr">Page </span>${num(p)}</a></li>`,
+      markup`<li${far}><a href="${url(p)}"${current}><span class="sr">Page </span>${
+        num(p)
+      }</a></li>`,
     );
     previous = p;
   }
   const prev = page > 1
-    ? `<li><a href="${href(Math.min(page - 1, last))}" rel="prev">Previous</a></li>`
-    : '<li><span class="off">Previous</span></li>';
+    ? markup`<li><a href="${url(Math.min(page - 1, last))}" rel="prev">Previous</a></li>`
+    : markup`<li><span class="off">Previous</span></li>`;
   const next = page < last
-    ? `<li><a href="${href(page + 1)}" rel="next">Next</a></li>`
-    : '<li><span class="off">Next</span></li>';
+    ? markup`<li><a href="${url(page + 1)}" rel="next">Next</a></li>`
+    : markup`<li><span class="off">Next</span></li>`;
   const where = page <= last
     ? `Page ${num(page)} of ${num(last)}`
     : `${plural(last, "page")} in all`;
-  return `<nav class="pages" aria-label="Pages"><ul>
+  return markup`<nav class="pages" aria-label="Pages"><ul>
 ${prev}
-${items.join("\n")}
+${joinHtml(items, "\n")}
 ${next}
 </ul><p class="muted">${where}</p></nav>`;
 }

@@ -26,18 +26,20 @@ import type { ClubStore } from "../../core/store/mod.ts";
 import {
   ACCESS_NOTE,
   comingSoonText,
-  escapeHtml,
   humanize,
   imageBox,
+  joinHtml,
+  markup,
   num,
   pageShell,
   placeLine,
   plural,
-  profileHref,
+  profileUrl,
   queryComponent,
-  searchHref,
+  type SafeHtml,
   type SearchLink,
   searchQuery,
+  searchUrl,
   typeClubs,
   waitlistBadge,
   waitlistText,
@@ -62,38 +64,39 @@ function clubItem(
   club: Club,
   fx: Converted | null = null,
   mark: ChangeKind | undefined = undefined,
-): string {
+): SafeHtml {
   const place = placeLine(club);
+  const soon = club.status === "coming_soon"
+    ? markup`<span class="tag">${comingSoonText(club.opened_year)}</span>`
+    : null;
   // New or changed in the latest update (core/history), before the waitlist.
-  const tags = changeMark(mark) + waitlistBadge(club.waitlist_status) +
-    (club.status === "coming_soon"
-      ? `<span class="tag">${escapeHtml(comingSoonText(club.opened_year))}</span>`
-      : "");
+  const tags = markup`${changeMark(mark)}${waitlistBadge(club.waitlist_status)}${soon}`;
   const views = club.fee_views;
   const fees = [views.initiation, views.annual].every((v) => v.kind === "none")
-    ? '<p class="fees muted">No fees on file</p>'
-    : `<p class="fees">Initiation ${feeCellIn(views.initiation, fx, "initiation")} · Annual dues ${
-      feeCellIn(views.annual, fx, "annual")
-    }</p>`;
-  return `<li class="club">${imageBox({ url: club.hero_image_url, name: club.name, alt: "" })}
-<div class="info"><h2><a href="${profileHref(root, club.slug)}">${escapeHtml(club.name)}</a></h2>
-${club.type === null ? "" : `<p class="kind">${escapeHtml(humanize(club.type))}</p>`}
-${place ? `<p class="where">${escapeHtml(place)}</p>` : ""}
+    ? markup`<p class="fees muted">No fees on file</p>`
+    : markup`<p class="fees">Initiation ${
+      feeCellIn(views.initiation, fx, "initiation")
+    } · Annual dues ${feeCellIn(views.annual, fx, "annual")}</p>`;
+  const image = imageBox({ url: club.hero_image_url, name: club.name, alt: "" });
+  const kind = club.type === null ? null : markup`<p class="kind">${humanize(club.type)}</p>`;
+  return markup`<li class="club">${image}
+<div class="info"><h2><a href="${profileUrl(root, club.slug)}">${club.name}</a></h2>
+${kind}
+${place ? markup`<p class="where">${place}</p>` : null}
 <p class="tags">${tags}</p>
 ${fees}</div></li>`;
 }
 
 /** Where to follow a search: its What's new page and its feed. */
-function followLine(root: string, link: SearchLink): string {
-  return `<p class="follow"><a href="${
-    escapeHtml(changesUrl(root, filtersOf(link)))
-  }">What's new in this search</a> · <a href="${
-    escapeHtml(feedUrl(root, link))
+function followLine(root: string, link: SearchLink): SafeHtml {
+  const changes = changesUrl(root, filtersOf(link));
+  return markup`<p class="follow"><a href="${changes}">What's new in this search</a> · <a href="${
+    feedUrl(root, link)
   }" type="application/atom+xml">Follow this search</a> (Atom feed)</p>`;
 }
 
 /** The chosen filters, each a link that removes it. */
-function chips(root: string, link: SearchLink): string {
+function chips(root: string, link: SearchLink): SafeHtml | null {
   const out: [string, SearchLink][] = [];
   const base = { ...link, page: null };
   if (link.q) out.push([`Name: ${link.q}`, { ...base, q: null, match: null, sort: null }]);
@@ -105,14 +108,14 @@ function chips(root: string, link: SearchLink): string {
   for (const v of link.waitlist ?? []) {
     out.push([`Membership: ${waitlistText(v)}`, toggled(link, "waitlist", v, true)]);
   }
-  if (!out.length) return "";
+  if (!out.length) return null;
   const items = out.map(([label, to]) =>
-    `<li><a href="${searchHref(root, to)}"><span class="sr">Remove filter </span>${
-      escapeHtml(label)
-    }<span aria-hidden="true">✕</span></a></li>`
+    markup`<li><a href="${
+      searchUrl(root, to)
+    }"><span class="sr">Remove filter </span>${label}<span aria-hidden="true">✕</span></a></li>`
   );
-  if (out.length > 1) items.push(`<li><a href="${searchHref(root, {})}">Clear all</a></li>`);
-  return `<ul class="chips" aria-label="Chosen filters">${items.join("")}</ul>`;
+  if (out.length > 1) items.push(markup`<li><a href="${searchUrl(root, {})}">Clear all</a></li>`);
+  return markup`<ul class="chips" aria-label="Chosen filters">${items}</ul>`;
 }
 
 /** How many filters a search has chosen (name, type, places, membership values). */
@@ -126,11 +129,10 @@ function chosenCount(link: SearchLink): number {
  * phone, a sidebar that is always open on wide screens (the stylesheet
  * shows a closed `<details>`'s content there). No script either way.
  */
-function filterPanel(lists: string, link: SearchLink): string {
+function filterPanel(lists: SafeHtml, link: SearchLink): SafeHtml {
   const n = chosenCount(link);
-  return `<details class="refine"><summary>Filters${
-    n ? ` <span class="count">(${num(n)} chosen)</span>` : ""
-  }</summary>
+  const count = n ? markup` <span class="count">(${num(n)} chosen)</span>` : null;
+  return markup`<details class="refine"><summary>Filters${count}</summary>
 ${lists}
 </details>`;
 }
@@ -153,23 +155,21 @@ function changeWords(params: Suggestion["params"], link: SearchLink): string {
   return parts.join(", ");
 }
 
-/** One offered search: its link, words and the clubs it finds. */
+/** One offered search: its address, words and the clubs it finds. */
 interface Offer {
   href: string;
   words: string;
   total: number;
 }
 
-function offerSection(id: string, heading: string, offers: readonly Offer[]): string {
-  if (!offers.length) return "";
+function offerSection(id: string, heading: string, offers: readonly Offer[]): SafeHtml | null {
+  if (!offers.length) return null;
   const items = offers.map((o) =>
-    `<li><a href="${o.href}">${escapeHtml(o.words)}</a> <span class="count">(${
+    markup`<li><a href="${o.href}">${o.words}</a> <span class="count">(${
       plural(o.total, "club")
     })</span></li>`
   );
-  return `<section class="offers" aria-labelledby="${id}"><h2 id="${id}">${heading}</h2><ul>${
-    items.join("")
-  }</ul></section>`;
+  return markup`<section class="offers" aria-labelledby="${id}"><h2 id="${id}">${heading}</h2><ul>${items}</ul></section>`;
 }
 
 /**
@@ -178,9 +178,9 @@ function offerSection(id: string, heading: string, offers: readonly Offer[]): st
  * more, the searches that drop one of them; each with its total, each
  * link a canonical address.
  */
-function ways(store: ClubStore, root: string, search: SiteSearch, fuzzy: boolean): string {
+function ways(store: ClubStore, root: string, search: SiteSearch, fuzzy: boolean): SafeHtml {
   const { link, query } = search;
-  const seen = new Set<string>([searchHref(root, { ...link, page: null })]);
+  const seen = new Set<string>([searchUrl(root, { ...link, page: null })]);
   const corrections: Offer[] = [];
   for (const s of suggest(store, query)) {
     // Close matches are already on the page.
@@ -189,7 +189,7 @@ function ways(store: ClubStore, root: string, search: SiteSearch, fuzzy: boolean
     for (const [name, value] of Object.entries(s.params)) to[name] = value ?? null;
     const canonical = canonicalOf(store, to as SearchLink);
     if (canonical === null) continue;
-    const href = searchHref(root, canonical.link);
+    const href = searchUrl(root, canonical.link);
     if (seen.has(href)) continue;
     seen.add(href);
     corrections.push({ href, words: changeWords(s.params, link), total: s.total });
@@ -203,7 +203,7 @@ function ways(store: ClubStore, root: string, search: SiteSearch, fuzzy: boolean
     for (const name of chosen) {
       const canonical = canonicalOf(store, dropped(link, name));
       if (canonical === null) continue;
-      const href = searchHref(root, canonical.link);
+      const href = searchUrl(root, canonical.link);
       if (seen.has(href)) continue;
       const total = findPage(store, { ...canonical.query, page: 1, limit: 1 }).total;
       if (total === 0) continue;
@@ -211,10 +211,10 @@ function ways(store: ClubStore, root: string, search: SiteSearch, fuzzy: boolean
       drops.push({ href, words: `Without ${filterWords(link, name)}`, total });
     }
   }
-  return [
+  return joinHtml([
     offerSection("did-you-mean", "Did you mean…?", corrections),
     offerSection("drop-one", "Drop one filter", drops),
-  ].filter(Boolean).join("\n");
+  ], "\n");
 }
 
 /** Which facet values the search has chosen (places compared as resolved). */
@@ -273,9 +273,7 @@ export function resultsPage(
   const here = `${root}/clubs${searchQuery(link) ? `?${searchQuery(link)}` : ""}`;
   const first = (query.page - 1) * query.limit + 1;
   const found_ = fuzzy
-    ? `No exact match; ${plural(found.total, "close match", "close matches")} for “${
-      escapeHtml(link.q!)
-    }”`
+    ? `No exact match; ${plural(found.total, "close match", "close matches")} for “${link.q!}”`
     : plural(found.total, "club");
   const summary = found.total === 0
     ? "No club matches this search."
@@ -284,26 +282,25 @@ export function resultsPage(
       plural(found.total, "club")
     } on ${plural(last, "page")}.`
     : `${found_} · showing ${num(first)}–${num(first + clubs.length - 1)}`;
+  const items = clubs.map((c, i) =>
+    clubItem(root, c, clubConversion(records[i]!, access, fx), latest.get(records[i]!.id))
+  );
   const list = clubs.length
-    ? `<ol class="results" start="${first}">${
-      clubs.map((c, i) =>
-        clubItem(root, c, clubConversion(records[i]!, access, fx), latest.get(records[i]!.id))
-      ).join("\n")
-    }</ol>`
+    ? markup`<ol class="results" start="${first}">${joinHtml(items, "\n")}</ol>`
     : found.total > 0
-    ? `<p><a href="${searchHref(root, { ...link, page: last })}">Go to the last page (page ${
+    ? markup`<p><a href="${searchUrl(root, { ...link, page: last })}">Go to the last page (page ${
       num(last)
     })</a></p>`
-    : `<p>Try fewer filters${link.q ? " or another name" : ""}, or <a href="${
-      searchHref(root, {})
+    : markup`<p>Try fewer filters${link.q ? " or another name" : null}, or <a href="${
+      searchUrl(root, {})
     }">browse every club</a>.</p>`;
-  const offers = found.total === 0 || fuzzy ? ways(store, root, search, fuzzy) : "";
+  const offers = found.total === 0 || fuzzy ? ways(store, root, search, fuzzy) : null;
   const feeNote = access === "locked"
-    ? `<p class="feenote">Fees are locked: <a href="${root}/sign-in?next=${
-      escapeHtml(queryComponent(here))
+    ? markup`<p class="feenote">Fees are locked: <a href="${root}/sign-in?next=${
+      queryComponent(here)
     }">sign in</a> to see them.</p>`
-    : `<p class="feenote">${escapeHtml(ACCESS_NOTE[access])}</p>`;
-  const main = `<h1>${escapeHtml(title)}</h1>
+    : markup`<p class="feenote">${ACCESS_NOTE[access]}</p>`;
+  const main = markup`<h1>${title}</h1>
 <p class="lede" role="status">${summary}</p>
 ${compactForm(root, link)}
 ${chips(root, link)}
@@ -311,14 +308,14 @@ ${chips(root, link)}
 ${filterPanel(facetLists(root, link, facets, selection(store, link, search)), link)}
 <section aria-label="Results">
 ${offers}
-${clubs.length ? feeNote : ""}
+${clubs.length ? feeNote : null}
 ${list}
-${pager((p) => searchHref(root, { ...link, page: p }), query.page, last)}
+${pager((p) => searchUrl(root, { ...link, page: p }), query.page, last)}
 ${followLine(root, link)}
 ${currencyControl(fx, `${root}/clubs`, [...new URLSearchParams(searchQuery(link))])}
 </section>
 </div>`;
-  const html = pageShell({
+  const page = pageShell({
     title: query.page > 1 ? `${title}, page ${num(query.page)}` : title,
     main,
     root,
@@ -328,5 +325,5 @@ ${currencyControl(fx, `${root}/clubs`, [...new URLSearchParams(searchQuery(link)
     here,
     feed: { url: feedUrl(root, link), title: feedTitle(link) },
   });
-  return { html, total: found.total };
+  return { html: page, total: found.total };
 }

@@ -20,7 +20,7 @@ import { type Context, Hono } from "hono";
 import { SESSION_COOKIE } from "../../core/model/mod.ts";
 import { type FeeAccess } from "../../core/club/mod.ts";
 import { isTokenShaped } from "../../core/sessions/mod.ts";
-import { escapeHtml, pageShell, SESSION_PAGE_HEADERS } from "../html/mod.ts";
+import { markup, pageShell, SESSION_PAGE_HEADERS } from "../html/mod.ts";
 import { baseUrlOf } from "../http/base_url.ts";
 import type { AppEnv } from "../http/env.ts";
 import type { SiteDeps } from "./deps.ts";
@@ -131,29 +131,30 @@ function cookie(deps: SiteDeps, value: string, maxAge: number): string {
 }
 
 function signInMain(deps: SiteDeps, next: string, access: FeeAccess, error: string | null) {
-  const root = escapeHtml(deps.root);
+  const root = deps.root;
   const state = access === "locked"
-    ? ""
-    : `<p class="notice">You are signed in with ${
+    ? null
+    : markup`<p class="notice">You are signed in with ${
       ACCESS_TEXT[access]
     }. Sign in again to use another token, or sign out from the top of any page.</p>`;
   const problem = error === null
-    ? ""
-    : `<p class="notice error" id="token-error" role="alert">${escapeHtml(error)}</p>`;
-  return `<div class="narrow">
+    ? null
+    : markup`<p class="notice error" id="token-error" role="alert">${error}</p>`;
+  const invalid = error === null
+    ? null
+    : markup` aria-invalid="true" aria-describedby="token-error"`;
+  return markup`<div class="narrow">
 <h1>Sign in</h1>
 <p>Fees on this site follow your session: a free account shows them as ranges, a member account
 shows club-verified figures exactly. Paste the session token you were given (it starts with
 <code>cds_</code>).</p>
 ${state}${problem}
 <form class="search" method="post" action="${root}/sign-in">
-<input type="hidden" name="next" value="${escapeHtml(next)}">
+<input type="hidden" name="next" value="${next}">
 <div><label for="token">Session token</label>
-<input id="token" name="token" type="password" required autocomplete="off" spellcheck="false" maxlength="200"${
-    error === null ? "" : ' aria-invalid="true" aria-describedby="token-error"'
-  }></div>
+<input id="token" name="token" type="password" required autocomplete="off" spellcheck="false" maxlength="200"${invalid}></div>
 <div class="actions"><button type="submit">Sign in</button>
-<a href="${escapeHtml(next)}">Cancel</a></div>
+<a href="${next}">Cancel</a></div>
 </form>
 <p class="muted">The token is kept in a cookie that scripts cannot read, sent only to this site.
 An operator creates tokens with <code>main.ts session create --tier free</code> (or
@@ -180,15 +181,15 @@ function page(
 }
 
 function refused(c: Context<AppEnv>, deps: SiteDeps): Response {
-  const html = pageShell({
+  const body = pageShell({
     title: "Form refused",
-    main: `<h1>Form refused</h1>
+    main: markup`<h1>Form refused</h1>
 <p>This form was sent from another site, so it was not carried out.</p>
-<p><a href="${escapeHtml(deps.root)}/sign-in">Go to the sign-in page</a></p>`,
+<p><a href="${deps.root}/sign-in">Go to the sign-in page</a></p>`,
     root: deps.root,
     siteName: deps.name,
   });
-  return c.body(html, 403, SESSION_PAGE_HEADERS);
+  return c.body(body, 403, SESSION_PAGE_HEADERS);
 }
 
 /**
