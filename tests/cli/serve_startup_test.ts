@@ -149,7 +149,10 @@ Deno.test("serve --help, mcp --help and docs/deploy.md say a missing --db is bui
   const s = await serve(["--help"]);
   assertMatch(s.stdout, /--db PATH\s+database, built from the bundled snapshot when missing/);
   const m = await run(["run", "-A", MAIN, "mcp", "--help"]);
-  assertMatch(m.stdout, /Builds the database from the bundled snapshot\nwhen it is missing/);
+  assertMatch(
+    m.stdout,
+    /Builds\s+the\s+database\s+from\s+the\s+bundled\s+snapshot\s+when\s+it\s+is\s+missing/,
+  );
   assertMatch(m.stdout, /a missing PATH is built first/);
   const deploy = (await Deno.readTextFile(new URL("docs/deploy.md", ROOT))).replace(/\s+/g, " ");
   assertMatch(deploy, /the first run builds the database there/);
