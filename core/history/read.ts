@@ -11,6 +11,7 @@ import { feeChanges, type FeesBeforeAfter } from "./fees.ts";
 import type { RecordedKeys } from "./filter.ts";
 import type { ChangeKind, ClubChange, FieldChange, SnapshotInfo } from "./types.ts";
 import { changeWords, type RecordedField } from "./words.ts";
+import { SNAPSHOT_COLUMNS, snapshotOfRow } from "./table.ts";
 
 /**
  * Budgets of the index of change rows and of the latest marks: a share of
@@ -54,19 +55,12 @@ export function snapshots(store: ClubStore): SnapshotInfo[] {
   }).use("list", () => {
     if (!hasHistory(store)) return [];
     return (store.statement(
-      `SELECT id, date, source, imported_at, added, removed, changed, compared, complete
-       FROM history_snapshots ORDER BY id DESC`,
-    ).all() as Record<string, unknown>[]).map((r) => ({
-      id: Number(r.id),
-      date: String(r.date),
-      source: String(r.source),
-      importedAt: String(r.imported_at),
-      added: Number(r.added),
-      removed: Number(r.removed),
-      changed: Number(r.changed),
-      compared: r.compared === 1,
-      complete: r.complete === 1,
-    }));
+      `SELECT ${SNAPSHOT_COLUMNS} FROM history_snapshots ORDER BY id DESC`,
+    ).all() as Record<string, unknown>[]).map((r) => {
+      // What a reader is told of a snapshot: its row but the bytes it counts against the bound.
+      const { bytes: _, ...info } = snapshotOfRow(r);
+      return info;
+    });
   });
 }
 

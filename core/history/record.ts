@@ -24,21 +24,16 @@ import {
   CREATE_HISTORY_INDEXES,
   DEFAULT_HISTORY_BYTES,
   DEFAULT_KEEP_SNAPSHOTS,
+  KEY_COLUMNS,
   rowBytes,
+  SNAPSHOT_COLUMNS,
+  snapshotOfRow,
+  type SnapshotRow,
 } from "./table.ts";
+
+export { KEY_COLUMNS } from "./table.ts";
 import type { ChangeKind, SnapshotInfo } from "./types.ts";
 
-/** The search keys a change row keeps, as the `clubs` table holds them. */
-export const KEY_COLUMNS = [
-  "name_fold",
-  "type_key",
-  "country_key",
-  "state_key",
-  "waitlist_key",
-  "city_key",
-] as const;
-
-/** What the diff reads of each club it lists for the history (see core/import/build/diff.ts). */
 export const SOURCE_COLUMNS: readonly string[] = [...CLUB_FIELDS, ...KEY_COLUMNS];
 
 /** One club the diff found added, removed or changed, with its rows before and after. */
@@ -78,25 +73,7 @@ export interface HistorySummary {
   historyBytes: number;
 }
 
-type OldSnapshot = SnapshotInfo & { bytes: number };
-
-const SNAPSHOT_COLUMNS =
-  "id, date, source, imported_at, added, removed, changed, compared, complete, bytes";
-
-function toInfo(r: Record<string, unknown>): OldSnapshot {
-  return {
-    id: Number(r.id),
-    date: String(r.date),
-    source: String(r.source),
-    importedAt: String(r.imported_at),
-    added: Number(r.added),
-    removed: Number(r.removed),
-    changed: Number(r.changed),
-    compared: r.compared === 1,
-    complete: r.complete === 1,
-    bytes: Number(r.bytes),
-  };
-}
+type OldSnapshot = SnapshotRow;
 
 /** The JSON of a value as the record holds it (lists parsed, booleans true/false). */
 function valuesOf(row: Row): Record<string, unknown> {
@@ -305,7 +282,7 @@ function openOld(path: string): DatabaseSync | null {
 
 function oldSnapshots(db: DatabaseSync): OldSnapshot[] {
   return (db.prepare(`SELECT ${SNAPSHOT_COLUMNS} FROM history_snapshots ORDER BY id DESC`)
-    .all() as Record<string, unknown>[]).map(toInfo);
+    .all() as Record<string, unknown>[]).map(snapshotOfRow);
 }
 
 function placeStatement(db: DatabaseSync): StatementSync {

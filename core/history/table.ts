@@ -13,6 +13,7 @@
  *
  * @module
  */
+import type { SnapshotInfo } from "./types.ts";
 
 /** Snapshots kept by default (`import --keep-snapshots`). */
 export const DEFAULT_KEEP_SNAPSHOTS = 20;
@@ -53,6 +54,16 @@ export const CREATE_HISTORY_INDEXES = `
 CREATE INDEX IF NOT EXISTS history_changes_club ON history_changes(club, snapshot);
 `;
 
+/** The search keys a change row keeps, as the `clubs` table holds them. */
+export const KEY_COLUMNS = [
+  "name_fold",
+  "type_key",
+  "country_key",
+  "state_key",
+  "waitlist_key",
+  "city_key",
+] as const;
+
 /** The columns of `history_changes`, in order. */
 export const CHANGE_COLUMNS = [
   "snapshot",
@@ -65,15 +76,44 @@ export const CHANGE_COLUMNS = [
   "country",
   "type",
   "place",
-  "name_fold",
-  "type_key",
-  "country_key",
-  "state_key",
-  "waitlist_key",
-  "city_key",
+  ...KEY_COLUMNS,
   "fields",
   "fees",
 ] as const;
+
+/** The columns of `history_snapshots` a {@link SnapshotRow} is read from. */
+export const SNAPSHOT_COLUMNS =
+  "id, date, source, imported_at, added, removed, changed, compared, complete, bytes";
+
+/** A snapshot of the history as its row records it, with the bytes its changes take. */
+export type SnapshotRow = SnapshotInfo & { bytes: number };
+
+/**
+ * A `history_snapshots` row read with {@link SNAPSHOT_COLUMNS}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { snapshotOfRow } from "./table.ts";
+ * const s = snapshotOfRow({ id: 2, date: "2025-03-03", source: "x.csv", imported_at: "t",
+ *   added: 1, removed: 0, changed: 3, compared: 1, complete: 1, bytes: 900 });
+ * assert.deepStrictEqual([s.importedAt, s.compared, s.bytes], ["t", true, 900]);
+ * ```
+ */
+export function snapshotOfRow(r: Record<string, unknown>): SnapshotRow {
+  return {
+    id: Number(r.id),
+    date: String(r.date),
+    source: String(r.source),
+    importedAt: String(r.imported_at),
+    added: Number(r.added),
+    removed: Number(r.removed),
+    changed: Number(r.changed),
+    compared: r.compared === 1,
+    complete: r.complete === 1,
+    bytes: Number(r.bytes),
+  };
+}
 
 /** One `history_changes` row. */
 export type ChangeRow = {
