@@ -9,7 +9,8 @@
  */
 import zlib from "node:zlib";
 import type { Hono } from "hono";
-import type { Directory } from "../../core/store/directory.ts";
+import { Directory } from "../../core/store/directory.ts";
+import { twoImports } from "../core/history/_two_imports.ts";
 import { createApp } from "../../server/app.ts";
 import type { AppConfig } from "../../server/config.ts";
 import { DEFAULT_SETTINGS, type ServeSettings } from "../../server/options.ts";
@@ -176,4 +177,24 @@ export async function readToEnd(conn: Deno.Conn, ms: number): Promise<string> {
     conn.close();
   } catch { /* closed */ }
   return text;
+}
+
+/**
+ * Two imports in a row (tests/core/history/_two_imports.ts: clubs added,
+ * removed and changed) served by an app with sessions on and the rate limit
+ * off, with a free and a member token; removed when the test module unloads.
+ */
+export async function historyApp() {
+  const h = await twoImports();
+  const directory = new Directory(h.path, { checkEveryMs: 0 });
+  const tokens = sessionTokens(h.path);
+  const app = testApp(directory, {
+    rateLimit: "off",
+    access: sessionAccess(SessionStore.reader(sessionStorePath(h.path))),
+  });
+  globalThis.addEventListener("unload", () => {
+    directory.close();
+    Deno.removeSync(h.dir, { recursive: true });
+  });
+  return { h, app, tokens };
 }

@@ -9,13 +9,10 @@
  */
 import { fileURLToPath } from "node:url";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { Directory } from "../../../core/store/mod.ts";
-import { SessionStore, sessionStorePath } from "../../../core/sessions/mod.ts";
-import { sessionAccess } from "../../../server/http/sessions.ts";
 import { ChangeListSchema } from "../../../core/schema/mod.ts";
 import { outputSchema } from "../../../server/mcp/tools/list_changes.ts";
-import { sessionTokens, testApp } from "../_helpers.ts";
-import { FIRST_DAY, SECOND_DAY, twoImports } from "../../core/history/_two_imports.ts";
+import { historyApp } from "../_helpers.ts";
+import { FIRST_DAY, SECOND_DAY } from "../../core/history/_two_imports.ts";
 import {
   Client,
   FEE_KEY,
@@ -26,17 +23,7 @@ import {
 } from "./_helpers.ts";
 import { assert, assertEquals, assertMatch, assertRejects } from "../../_assert.ts";
 
-const h = await twoImports();
-const directory = new Directory(h.path, { checkEveryMs: 0 });
-const tokens = sessionTokens(h.path);
-const app = testApp(directory, {
-  rateLimit: "off",
-  access: sessionAccess(SessionStore.reader(sessionStorePath(h.path))),
-});
-globalThis.addEventListener("unload", () => {
-  directory.close();
-  Deno.removeSync(h.dir, { recursive: true });
-});
+const { h, app, tokens } = await historyApp();
 
 const FIVE = [
   "search_clubs",

@@ -1,25 +1,12 @@
 // Test tier: integration (a whole app or a built database; see tests/tiers.ts).
-import { Directory } from "../../../core/store/mod.ts";
-import { SessionStore, sessionStorePath } from "../../../core/sessions/mod.ts";
-import { sessionAccess } from "../../../server/http/sessions.ts";
 import { ChangeListSchema } from "../../../core/schema/mod.ts";
-import { get, getJson, sessionTokens, testApp } from "../_helpers.ts";
+import { get, getJson, historyApp } from "../_helpers.ts";
 import { assertMatchesSchema } from "../_openapi.ts";
 import { assert, assertEquals, assertMatch, assertStrictEquals } from "../../_assert.ts";
-import { FIRST_DAY, SECOND_DAY, twoImports } from "../../core/history/_two_imports.ts";
+import { FIRST_DAY, SECOND_DAY } from "../../core/history/_two_imports.ts";
 
-const h = await twoImports();
-const directory = new Directory(h.path, { checkEveryMs: 0 });
-const tokens = sessionTokens(h.path);
-const app = testApp(directory, {
-  rateLimit: "off",
-  access: sessionAccess(SessionStore.reader(sessionStorePath(h.path))),
-});
+const { h, app, tokens } = await historyApp();
 const bearer = (t: string) => ({ headers: { authorization: `Bearer ${t}` } });
-globalThis.addEventListener("unload", () => {
-  directory.close();
-  Deno.removeSync(h.dir, { recursive: true });
-});
 
 Deno.test("GET /api/v1/changes lists the second import's changes, newest first, as the OpenAPI document says", async () => {
   const { res, body } = await getJson(app, "/api/v1/changes");

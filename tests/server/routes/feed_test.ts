@@ -7,12 +7,9 @@
  * import; conditional requests answered 304; no fee figure for anyone.
  */
 import { existsSync } from "node:fs";
-import { Directory } from "../../../core/store/mod.ts";
-import { SessionStore, sessionStorePath } from "../../../core/sessions/mod.ts";
-import { sessionAccess } from "../../../server/http/sessions.ts";
-import { sessionTokens, testApp } from "../_helpers.ts";
+import { historyApp } from "../_helpers.ts";
 import { assert, assertEquals, assertMatch, assertStrictEquals } from "../../_assert.ts";
-import { importClubs, SECOND_DAY, twoImports } from "../../core/history/_two_imports.ts";
+import { importClubs, SECOND_DAY } from "../../core/history/_two_imports.ts";
 
 /** Debian's Python (not one a version manager put first on PATH), with its feedparser. */
 const PYTHON3 = existsSync("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
@@ -22,17 +19,7 @@ if (NO_FEEDPARSER) {
   console.warn(`skipping the feed tests: ${NO_FEEDPARSER} (apt-get install -y python3-feedparser)`);
 }
 
-const h = await twoImports();
-const directory = new Directory(h.path, { checkEveryMs: 0 });
-const tokens = sessionTokens(h.path);
-const app = testApp(directory, {
-  rateLimit: "off",
-  access: sessionAccess(SessionStore.reader(sessionStorePath(h.path))),
-});
-globalThis.addEventListener("unload", () => {
-  directory.close();
-  Deno.removeSync(h.dir, { recursive: true });
-});
+const { h, app, tokens } = await historyApp();
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   app.request(`http://127.0.0.1:8000${path}`, { headers });
