@@ -21,7 +21,6 @@
 import type { Command } from "./args.ts";
 import { COMMAND_INFO, type CommandName } from "./command_info.ts";
 
-
 /** One registered command: what `main.ts --help` says and how to load it. */
 export interface CommandEntry {
   name: CommandName;

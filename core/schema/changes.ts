@@ -86,7 +86,9 @@ export const ChangeListSchema = z.object({
   kept: z.object({
     snapshots: z.int().min(0).describe("Snapshots the history keeps."),
     newest: z.string().nullable().describe("The newest snapshot's date."),
-    oldest: z.string().nullable().describe("The oldest snapshot's date: changes before it are gone."),
+    oldest: z.string().nullable().describe(
+      "The oldest snapshot's date: changes before it are gone.",
+    ),
   }),
 });
 
