@@ -18,7 +18,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { foldKey } from "../model/fold.ts";
 import { typeKeysOf } from "../model/types.ts";
-import { bitsWhere } from "./bits.ts";
 import type { ClubStore } from "../store/store.ts";
 import { approxBytes } from "../store/memo.ts";
 
@@ -191,6 +190,11 @@ export class KeyIndex {
     return Number(row.data) + 4 * Number(row.vals);
   }
 
+  /** The distinct values of one key column. */
+  codes(name: KeyColumn): Codes {
+    return this.#col(name).codes;
+  }
+
   /** The coded column of one key, by club (rank - 1). */
   column(name: KeyColumn): CodeColumn {
     return this.#col(name).data;
@@ -301,11 +305,49 @@ export function longestName(store: ClubStore): number {
     .use("longest", () => clubNames(store).reduce((n, name) => Math.max(n, name.length), 0));
 }
 
+function bitsMemo(store: ClubStore) {
+  return store.memo<string, Uint32Array>(
+    "search.bits",
+    structureBudget(store, BITS_BYTES, BITS_PER_CLUB),
+    {
+      kind: "structure",
+      weigh: (set, key) => approxBytes(set) + 2 * key.length,
+    },
+  );
+}
+
+/** The memo key of one code's set. */
+const codeKey = (column: KeyColumn, code: number) => `${column}=${code}`;
+
+/**
+ * The clubs whose code is `code`, in one tight pass (no call per club: at
+ * 400,000 clubs a set built through a test function took about 2 ms, so
+ * the first requests with new filters queued behind each other).
+ */
+function codeBits(data: CodeColumn, code: number): Uint32Array {
+  const set = new Uint32Array((data.length + 31) >>> 5);
+  for (let i = 0; i < data.length; i++) if (data[i] === code) set[i >>> 5]! |= 1 << (i & 31);
+  return set;
+}
+
+/** The clubs whose code the mask allows, in one tight pass. */
+function maskBits(data: CodeColumn, allowed: Uint8Array): Uint32Array {
+  const set = new Uint32Array((data.length + 31) >>> 5);
+  for (let i = 0; i < data.length; i++) {
+    if (allowed[data[i]!] === 1) set[i >>> 5]! |= 1 << (i & 31);
+  }
+  return set;
+}
+
+/** A mask of at most this many codes is the OR of their sets, which are kept and shared. */
+const OR_CODES = 8;
+
 /**
  * The clubs (0-based) whose code in `column` is `allowed` (one code) or one
  * the mask allows, as a bitset (see bits.ts). There are only a few dozen
  * masks and one set per place or city asked for, so each set is built once
- * and kept while it fits.
+ * and kept while it fits; a mask of a few codes (a type group, a waitlist
+ * list, the US and Canada) is the OR of its codes' sets.
  *
  * @example
  * ```ts ignore
@@ -319,21 +361,63 @@ export function clubBits(
   allowed: Uint8Array | number,
 ): Uint32Array {
   const key = typeof allowed === "number"
-    ? `${column}=${allowed}`
+    ? codeKey(column, allowed)
     : `${column}:${allowed.join("")}`;
-  return store.memo<string, Uint32Array>(
-    "search.bits",
-    structureBudget(store, BITS_BYTES, BITS_PER_CLUB),
-    {
-      kind: "structure",
-      weigh: (set, key) => approxBytes(set) + 2 * key.length,
-    },
-  ).use(key, () => {
+  return bitsMemo(store).use(key, () => {
     const data = keyIndex(store).column(column);
-    return typeof allowed === "number"
-      ? bitsWhere(data.length, (i) => data[i] === allowed)
-      : bitsWhere(data.length, (i) => allowed[data[i]!] === 1);
+    if (typeof allowed === "number") return codeBits(data, allowed);
+    const codes: number[] = [];
+    for (let c = 0; c < allowed.length && codes.length <= OR_CODES; c++) {
+      if (allowed[c] === 1) codes.push(c);
+    }
+    if (codes.length > OR_CODES) return maskBits(data, allowed);
+    const set = new Uint32Array((data.length + 31) >>> 5);
+    for (const c of codes) {
+      const one = clubBits(store, column, c);
+      for (let w = 0; w < set.length; w++) set[w]! |= one[w]!;
+    }
+    return set;
   });
+}
+
+/** The columns whose common codes {@link warmClubBits} builds. */
+const WARM_COLUMNS = ["type", "waitlist", "country", "state"] as const;
+/** A code is common when at least this share of the clubs has it (a set is one bit a club). */
+const WARM_SHARE = 1 / 256;
+
+/**
+ * Builds the set of every common code of the type, waitlist, country and
+ * state columns, one pass a column, before a snapshot is served (warm.ts):
+ * about 100 sets (5 MB at 400,000 clubs), where a first request with a new
+ * filter would otherwise scan the column for it. Rare codes (a small
+ * region, a city) are still built on first use.
+ *
+ * @example
+ * ```ts ignore
+ * warmClubBits(store); // clubBits(store, "type", golf) is then a memo hit
+ * ```
+ */
+export function warmClubBits(store: ClubStore): void {
+  const memo = bitsMemo(store);
+  const idx = keyIndex(store);
+  const least = Math.max(1, Math.ceil(idx.size * WARM_SHARE));
+  for (const column of WARM_COLUMNS) {
+    const data = idx.column(column);
+    const counts = new Uint32Array(idx.codes(column).values.length);
+    for (let i = 0; i < data.length; i++) counts[data[i]!]!++;
+    const sets: (Uint32Array | null)[] = [];
+    counts.forEach((n, c) => {
+      const known = memo.get(codeKey(column, c));
+      sets[c] = n >= least && known === undefined
+        ? new Uint32Array((data.length + 31) >>> 5)
+        : null;
+    });
+    for (let i = 0; i < data.length; i++) {
+      const set = sets[data[i]!];
+      if (set) set[i >>> 5]! |= 1 << (i & 31);
+    }
+    sets.forEach((set, c) => set && memo.set(codeKey(column, c), set));
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * A snapshot's search structures built before it is served: the key
- * columns, the folded names, the trigram index, the word index and its
+ * columns, the filter sets of their common values, the folded names, the trigram index, the word index and its
  * deletion index. Each is otherwise built by the first search that needs
  * it, which then waits for it (about 0.5 s at 400,000 clubs for the names
  * and trigrams), and so does every request queued behind it. `serve` warms
@@ -15,7 +15,7 @@
  * @module
  */
 import type { ClubStore } from "../store/store.ts";
-import { KEY_COLUMNS, keyIndex, longestName } from "./key_index.ts";
+import { KEY_COLUMNS, keyIndex, longestName, warmClubBits } from "./key_index.ts";
 import { trigramIndex } from "./trigrams.ts";
 import { namesHaveSurrogates } from "./relevance.ts";
 import { vocabNear, wordIndex } from "./words.ts";
@@ -47,6 +47,8 @@ export function warmSearch(store: ClubStore): void {
 export function* warmSearchSteps(store: ClubStore): Generator<void> {
   const keys = keyIndex(store);
   for (const column of KEY_COLUMNS) keys.column(column);
+  yield;
+  warmClubBits(store);
   yield;
   longestName(store);
   namesHaveSurrogates(store);

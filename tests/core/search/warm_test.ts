@@ -38,7 +38,10 @@ Deno.test("a Directory warms a snapshot before serving it, once per snapshot", a
   const warmed: unknown[] = [];
   const directory = new Directory(fx.path, {
     checkEveryMs: 0,
-    warm: (store) => (warmSearch(store), warmed.push(store)),
+    warm: (store) => {
+      warmSearch(store);
+      warmed.push(store);
+    },
   });
   try {
     const store = directory.current();
