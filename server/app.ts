@@ -40,7 +40,7 @@ import { observe } from "./middleware/observe.ts";
 import { METRICS_PATH, metricsHandler } from "./metrics/mod.ts";
 import { deprecation } from "./middleware/deprecation.ts";
 import type { AppEnv } from "./http/env.ts";
-import { createProblems } from "./respond/mod.ts";
+import { createProblems, type Problems } from "./respond/mod.ts";
 import { rateLimit } from "./middleware/rate_limit.ts";
 import { requestId } from "./middleware/request_id.ts";
 import { responseHeaders } from "./middleware/response_headers.ts";
@@ -56,7 +56,14 @@ import { openApiRoute } from "./openapi/mod.ts";
 import { indexRoute } from "./routes/index.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { profileRoutes } from "./routes/profile.ts";
-import { homeResponse, notFoundPage, siteDeps, siteRoutes, wantsHomePage } from "./site/mod.ts";
+import {
+  homeResponse,
+  notFoundPage,
+  type SiteDeps,
+  siteDeps,
+  siteRoutes,
+  wantsHomePage,
+} from "./site/mod.ts";
 
 export type { AppConfig } from "./config.ts";
 export type { AppEnv } from "./http/env.ts";
@@ -91,9 +98,24 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
       return requestTarget(req.url, host!).split("?", 1)[0]!;
     },
   });
+  useMiddlewares(app, config, problems, badHost);
+  const site = mountRoutes(app, config, problems);
+  answerFailures(app, site, problems);
+  return app;
+}
 
-  // Global middlewares, outermost first: every route, even one mounted
-  // after this function returns, runs inside them.
+/**
+ * The global middlewares, outermost first (the order the module's comment
+ * gives): every route, even one mounted after createApp returns, runs
+ * inside them. The probes are mounted among them, ahead of the log and the
+ * limiter.
+ */
+function useMiddlewares(
+  app: Hono<AppEnv>,
+  config: AppConfig,
+  problems: Problems,
+  badHost: WeakSet<Request>,
+): void {
   app.use(headLength());
   // Inside HEAD (its length is the compressed one), outside the common
   // headers (it copies them when it rebuilds a response).
@@ -141,8 +163,10 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
     app.use("/api/v1", deprecated);
     app.use("/api/v1/*", deprecated);
   }
+}
 
-  // Routes.
+/** The routes; returns the website's dependencies, which the 404 page needs too. */
+function mountRoutes(app: Hono<AppEnv>, config: AppConfig, problems: Problems): SiteDeps {
   if (config.metrics) {
     app.get(
       METRICS_PATH,
@@ -215,7 +239,11 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
     }),
   );
 
-  // A path that some route answers, with another method: 405 and Allow.
+  return site;
+}
+
+/** A path that some route answers, with another method: 405 and Allow; else 404; and errors. */
+function answerFailures(app: Hono<AppEnv>, site: SiteDeps, problems: Problems): void {
   app.notFound((c) => {
     const allowed = allowedMethods(app, c.req.path);
     if (allowed === null || allowed.includes(c.req.method)) {
@@ -235,7 +263,6 @@ export function createApp(config: AppConfig): Hono<AppEnv> {
     );
   });
   app.onError(problems.onError);
-  return app;
 }
 
 /** Longest Host value quoted in a problem's detail. */
