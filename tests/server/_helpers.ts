@@ -10,7 +10,7 @@
 import zlib from "node:zlib";
 import type { Hono } from "hono";
 import { Directory } from "../../core/store/directory.ts";
-import { twoImports } from "../core/history/_two_imports.ts";
+import { type TwoImports, twoImports } from "../core/history/_two_imports.ts";
 import { createApp } from "../../server/app.ts";
 import type { AppConfig } from "../../server/config.ts";
 import { DEFAULT_SETTINGS, type ServeSettings } from "../../server/options.ts";
@@ -197,4 +197,27 @@ export async function historyApp() {
     Deno.removeSync(h.dir, { recursive: true });
   });
   return { h, app, tokens };
+}
+
+/**
+ * Two imports in a row (tests/core/history/_two_imports.ts) as a fixture
+ * the server reads: for {@link siteApp}; removed when the module unloads.
+ */
+export async function historyFixture(): Promise<{ h: TwoImports; fx: Fixture }> {
+  const h = await twoImports();
+  const directory = new Directory(h.path, { checkEveryMs: 0 });
+  globalThis.addEventListener("unload", () => {
+    directory.close();
+    h.store.close();
+    Deno.removeSync(h.dir, { recursive: true });
+  });
+  const fx = {
+    dir: h.dir,
+    path: h.path,
+    store: h.store,
+    directory,
+    disposeSync() {},
+    async [Symbol.asyncDispose]() {},
+  } as Fixture;
+  return { h, fx };
 }

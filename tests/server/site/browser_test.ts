@@ -8,7 +8,7 @@
  * accessibility violation on the home, results and profile pages.
  */
 import type { HTTPRequest, Page } from "puppeteer-core";
-import { siteApp } from "../_helpers.ts";
+import { historyFixture, siteApp } from "../_helpers.ts";
 import {
   axeViolations,
   CHROMIUM,
@@ -25,8 +25,6 @@ import {
   FIXTURE_CSV,
   sharedFixture,
 } from "../../_fixture.ts";
-import { twoImports } from "../../core/history/_two_imports.ts";
-import { Directory } from "../../../core/store/mod.ts";
 
 const ignore = !hasChromium();
 if (ignore) {
@@ -643,26 +641,6 @@ browserTest(
     await page.close();
   },
 );
-
-/** Two imports in a row (tests/core/history/_two_imports.ts) as a fixture the server reads. */
-async function historyFixture() {
-  const h = await twoImports();
-  const directory = new Directory(h.path, { checkEveryMs: 0 });
-  globalThis.addEventListener("unload", () => {
-    directory.close();
-    h.store.close();
-    Deno.removeSync(h.dir, { recursive: true });
-  });
-  const fx = {
-    dir: h.dir,
-    path: h.path,
-    store: h.store,
-    directory,
-    disposeSync() {},
-    async [Symbol.asyncDispose]() {},
-  } as Fixture;
-  return { h, fx };
-}
 
 browserTest(
   "after two imports, a person finds what's new, a club's history and the marks on results, without JavaScript",

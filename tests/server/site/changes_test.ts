@@ -8,32 +8,17 @@
  * marks on results, the feed's discovery link, and fee visibility for every
  * tier on each of them.
  */
-import { siteApp } from "../_helpers.ts";
+import { historyFixture, siteApp } from "../_helpers.ts";
 import { assert, assertEquals, assertMatch, assertStrictEquals } from "../../_assert.ts";
-import { type Fixture, fixture } from "../../_fixture.ts";
-import { SECOND_DAY, twoImports } from "../../core/history/_two_imports.ts";
-import { Directory } from "../../../core/store/mod.ts";
+import { fixture } from "../../_fixture.ts";
+import { SECOND_DAY } from "../../core/history/_two_imports.ts";
 import { type FeeAccess, toApiClub } from "../../../core/club/mod.ts";
 import type { ClubRecord } from "../../../core/schema/mod.ts";
 
 const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 const ORIGIN = "http://127.0.0.1:8000";
 
-const h = await twoImports();
-const directory = new Directory(h.path, { checkEveryMs: 0 });
-globalThis.addEventListener("unload", () => {
-  directory.close();
-  h.store.close();
-  Deno.removeSync(h.dir, { recursive: true });
-});
-const asFixture = {
-  dir: h.dir,
-  path: h.path,
-  store: h.store,
-  directory,
-  disposeSync() {},
-  async [Symbol.asyncDispose]() {},
-} as Fixture;
+const { h, fx: asFixture } = await historyFixture();
 const { app, free, member } = siteApp(asFixture);
 const COOKIES: Record<FeeAccess, string> = {
   locked: "",
