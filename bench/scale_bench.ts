@@ -6,6 +6,12 @@
  * Structures (key columns, names, word and trigram indexes) are warm, as in a
  * running server; every name is distinct, so no kept result helps.
  *
+ * The two parts of a mixed-load request (bench/mixed.ts) that grow with the
+ * directory are measured the same way: finding its page (`findPage` over
+ * the load's distinct filter sets, cycled as the load cycles them) and
+ * making its body (the held JSON of a page of 50 clubs, held as text at the
+ * bundled size and packed at the large one, see core/store/club_json.ts).
+ *
  * ```sh
  * deno run -A data/generate.ts --count 400000 --out /tmp/big.csv.gz
  * deno run -A main.ts import /tmp/big.csv.gz --db /tmp/big.db
@@ -17,6 +23,7 @@
  */
 import { findPage, MATCH_MODES, parseSearch, type SearchQuery } from "../core/search/mod.ts";
 import { ClubStore } from "../core/store/mod.ts";
+import { mixedPaths, seededRandom } from "./mixed.ts";
 import { randomNames } from "./scale.ts";
 
 const small = Deno.env.get("CLUBDIR_BENCH_DB");
@@ -25,7 +32,7 @@ if (!small || !large) {
   throw new Error("Set CLUBDIR_BENCH_DB and CLUBDIR_BENCH_LARGE_DB to built databases");
 }
 
-const stores = [ClubStore.open(small), ClubStore.open(large)];
+const stores = [small, large].map((path) => ClubStore.open(path, { holdJson: true }));
 globalThis.addEventListener("unload", () => stores.forEach((s) => s.close()));
 
 for (const match of MATCH_MODES) {
@@ -45,4 +52,36 @@ for (const match of MATCH_MODES) {
       fn: () => void findPage(store, { ...queries[next++ % queries.length]! as SearchQuery }),
     });
   }
+}
+
+for (const store of stores) {
+  const total = (filters: Record<string, string>) => {
+    const q = parseSearch(filters);
+    return q.ok ? findPage(store, { ...q.value, limit: 1 }).total : 0;
+  };
+  const queries = mixedPaths({ count: 20_000, seed: 5, total }).flatMap((path) => {
+    const q = parseSearch(Object.fromEntries(new URL(path, "http://x").searchParams));
+    return q.ok ? [q.value] : [];
+  });
+  let next = 0;
+  Deno.bench({
+    name: `${store.clubs.toLocaleString("en-US")} clubs, mixed-load filters`,
+    group: "finding a page",
+    baseline: store === stores[0],
+    fn: () => void findPage(store, queries[next++ % queries.length]!),
+  });
+  const rnd = seededRandom(11);
+  const pages = Array.from(
+    { length: 1000 },
+    () => Array.from({ length: 50 }, () => 1 + Math.floor(rnd() * store.clubs)),
+  );
+  let page = 0;
+  Deno.bench({
+    name: `${store.clubs.toLocaleString("en-US")} clubs, ${
+      store.heldJsonPacked ? "packed" : "text"
+    }`,
+    group: "JSON of a page of 50 clubs",
+    baseline: store === stores[0],
+    fn: () => void store.anonymousJsonListBytes(pages[page++ % pages.length]!, '{"clubs":[', "]}"),
+  });
 }

@@ -94,6 +94,9 @@ const counts = new WeakMap<Uint32Array, number>();
  * in one pass over the words (the last AND counts as it goes); null for no
  * sets (no filter: every club). A lone set comes back as it is (so the
  * result is never to be written), its count computed once and remembered.
+ * Two or more are ANDed into `into` when given (a scratch set of the same
+ * size, which may be the first set: then the AND is made in place), else
+ * into a new set.
  *
  * @example
  * ```ts
@@ -103,9 +106,15 @@ const counts = new WeakMap<Uint32Array, number>();
  * const b = bitsWhere(8, (i) => [2, 5, 7].includes(i));
  * assert.deepStrictEqual(intersectCounted([a, b])!.count, 2);
  * assert.deepStrictEqual(intersectCounted([a])!.set, a);
+ * const scratch = new Uint32Array(a.length);
+ * assert.equal(intersectCounted([a, b], scratch)!.set, scratch);
+ * assert.deepStrictEqual(intersectCounted([scratch, a], scratch)!.count, 2);
  * ```
  */
-export function intersectCounted(sets: readonly Uint32Array[]): CountedBits | null {
+export function intersectCounted(
+  sets: readonly Uint32Array[],
+  into?: Uint32Array,
+): CountedBits | null {
   if (sets.length === 0) return null;
   if (sets.length === 1) {
     const set = sets[0]!;
@@ -113,15 +122,20 @@ export function intersectCounted(sets: readonly Uint32Array[]): CountedBits | nu
     if (count === undefined) counts.set(set, count = countBits(set));
     return { set, count };
   }
-  const out = sets[0]!.slice();
+  const first = sets[0]!;
+  const out = into ?? new Uint32Array(first.length);
+  if (out.length !== first.length) throw new RangeError("sets of different sizes");
+  // The words ANDed so far: the first set's until the first AND is written.
+  let sofar = first;
   for (let s = 1; s < sets.length - 1; s++) {
     const other = sets[s]!;
-    for (let w = 0; w < out.length; w++) out[w]! &= other[w]!;
+    for (let w = 0; w < out.length; w++) out[w] = sofar[w]! & other[w]!;
+    sofar = out;
   }
   const last = sets[sets.length - 1]!;
   let count = 0;
   for (let w = 0; w < out.length; w++) {
-    const word = out[w]! & last[w]!;
+    const word = sofar[w]! & last[w]!;
     out[w] = word;
     if (word !== 0) count += popcount(word);
   }

@@ -85,12 +85,30 @@ export function filterKey(q: SearchQuery): string {
  * held as a bitset is ANDed into the filter).
  */
 interface Plan {
-  /** The AND of every key filter's clubs; null when no key is filtered (every club). */
+  /**
+   * The AND of every key filter's clubs; null when no key is filtered (every
+   * club). A kept set or {@link scratchBits}: read only, within the query.
+   */
   filter: Uint32Array | null;
   /** Clubs in `filter` (the number of clubs when it is null). */
   allowed: number;
   /** The clubs `q` matches, ascending, each kept if `filter` holds it; null for no `q`. */
   candidates: Int32Array | null;
+}
+
+/**
+ * The set two or more filters are ANDed into, one for every query of this
+ * isolate: a new set a query would be 50 KB to allocate and clear at
+ * 400,000 clubs. Reuse is safe because a query is answered synchronously
+ * and no plan outlives it (its set is read, never kept); the kept sets of
+ * key_index.ts and trigrams.ts are only read.
+ */
+let scratch = new Uint32Array(0);
+
+function scratchBits(clubs: number): Uint32Array {
+  const words = (clubs + 31) >>> 5;
+  if (scratch.length !== words) scratch = new Uint32Array(words);
+  return scratch;
 }
 
 /** The clubs a query's key filters allow, or null when none can match (a value no club has). */
@@ -123,7 +141,7 @@ function keyFilter(
   if (city >= 0) sets.push(clubBits(store, "city", city));
   if (q.typeKey !== null) sets.push(clubBits(store, "type", typeMask(store, q.typeKey)));
   if (q.waitlist) sets.push(clubBits(store, "waitlist", idx.waitlists.mask(q.waitlist)));
-  const counted = intersectCounted(sets);
+  const counted = intersectCounted(sets, scratchBits(idx.size));
   const allowed = counted ? counted.count : idx.size;
   return allowed === 0 ? null : { filter: counted?.set ?? null, allowed };
 }
@@ -154,7 +172,11 @@ function plan(store: ClubStore, q: SearchQuery): Plan | null {
   if (matches instanceof Int32Array) {
     return matches.length ? { ...out, candidates: matches } : null;
   }
-  const { set, count } = intersectCounted(filter ? [filter, matches] : [matches])!;
+  // filter is the scratch set or a kept one: the AND goes into the scratch set.
+  const { set, count } = intersectCounted(
+    filter ? [filter, matches] : [matches],
+    scratchBits(keyIndex(store).size),
+  )!;
   return count === 0 ? null : { filter: set, allowed: count, candidates: null };
 }
 

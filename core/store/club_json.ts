@@ -34,7 +34,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { CLUB_JSON_MAX_BYTES, loadPacked } from "./club_json_pack.ts";
-import { unpack } from "./json_pack.ts";
+import { unpack, UNPACK_SLACK } from "./json_pack.ts";
 
 export { CLUB_JSON_MAX_BYTES };
 
@@ -132,9 +132,12 @@ export class ClubJsonText {
     this.#scratch = this.#newScratch(64 * 1024);
   }
 
-  /** A scratch buffer with room for `size` bytes of page (after the dictionary). */
+  /**
+   * A scratch buffer with room for `size` bytes of page (after the
+   * dictionary), and the slack a packed club's decoding may write past its end.
+   */
   #newScratch(size: number): Uint8Array<ArrayBuffer> {
-    const scratch = new Uint8Array(this.#origin + size);
+    const scratch = new Uint8Array(this.#origin + size + UNPACK_SLACK);
     if (this.#dict) scratch.set(this.#dict);
     return scratch;
   }
@@ -293,7 +296,7 @@ export class ClubJsonText {
       const rank = ranks[j]!;
       size += sizes ? sizes[rank - 1]! : offsets[rank]! - offsets[rank - 1]!;
     }
-    const room = this.#scratch.length - this.#origin;
+    const room = this.#scratch.length - this.#origin - UNPACK_SLACK;
     if (room < size) this.#scratch = this.#newScratch(Math.max(size, 2 * room));
     return this.#write(this.#scratch, ranks, before, after);
   }

@@ -169,9 +169,39 @@ function more(out: Uint8Array, o: number, rest: number): number {
 }
 
 /**
+ * Room {@link unpack} wants after a club's end to decode it all on its fast
+ * path, which copies in whole steps that may run past a literal run or a
+ * match: bytes past the end, up to this many, may be overwritten.
+ */
+export const UNPACK_SLACK = 64;
+
+/** Views of the last buffers decoded from and into, kept: making one costs more than a club. */
+let lastIn: Uint8Array | null = null;
+let inView: DataView = new DataView(new ArrayBuffer(0));
+let lastOut: Uint8Array | null = null;
+let outView: DataView = new DataView(new ArrayBuffer(0));
+
+function viewOf(b: Uint8Array): DataView {
+  return new DataView(b.buffer, b.byteOffset, b.byteLength);
+}
+
+/**
  * Decodes the club `packed[from…to)` into `out` at `o`, where
  * `out[0…dictLength)` holds the dictionary it was coded against; returns
- * where the text ends. Every match is a copy within `out`.
+ * where the text ends. Every match is a copy within `out`. Bytes after the
+ * end, up to {@link UNPACK_SLACK} of them, may be overwritten.
+ *
+ * Why it is fast: a page's clubs are unrelated, so which way a branch on
+ * their lengths and distances goes is not predictable, and a mispredicted
+ * branch costs more than copying a few bytes. A sequence whose literals
+ * fit in 14 bytes and whose match is not one of the rare kinds below is
+ * decoded with few branches: 8 and 16 bytes of literals and 32 of the
+ * match copied whatever their lengths (4 bytes a load and store, through
+ * `DataView`s, which V8 compiles to plain unaligned moves), the length's
+ * extension byte and the distance read without a loop. Long runs, matches
+ * that overlap their own output by under 8 bytes or that run from the
+ * dictionary into the club, and sequences near a buffer's end take the
+ * general path.
  */
 export function unpack(
   packed: Uint8Array,
@@ -181,49 +211,168 @@ export function unpack(
   o: number,
   dictLength: number,
 ): number {
+  if (packed !== lastIn) {
+    inView = viewOf(packed);
+    lastIn = packed;
+  }
+  if (out !== lastOut) {
+    outView = viewOf(out);
+    lastOut = out;
+  }
+  const pv = inView;
+  const ov = outView;
+  // A fast sequence reads at most 20 bytes of code and writes at most 14
+  // literals and 32 bytes of match past `o`.
+  const inFast = packed.length - 20;
+  const outFast = out.length - 48;
   const start = o;
+  // Added to `o - distance` for a match in the dictionary (`dictLength - (distance - back)`).
+  const toDict = dictLength - start;
   let i = from;
   while (i < to) {
-    const token = packed[i++]!;
-    let literals = token >>> 4;
-    let m = token & 15;
-    if (literals === 15) {
-      let b;
-      do literals += b = packed[i++]!; while (b === 255);
-    }
-    if (literals < 32) { for (let k = 0; k < literals; k++) out[o++] = packed[i + k]!; }
-    else {
-      out.set(packed.subarray(i, i + literals), o);
+    const token = packed[i]!;
+    const literals = token >>> 4;
+    if (literals !== 15 && i <= inFast && o <= outFast) {
+      ov.setInt32(o, pv.getInt32(i + 1, true), true);
+      ov.setInt32(o + 4, pv.getInt32(i + 5, true), true);
+      if (literals > 8) {
+        ov.setInt32(o + 8, pv.getInt32(i + 9, true), true);
+        ov.setInt32(o + 12, pv.getInt32(i + 13, true), true);
+      }
+      i += 1 + literals;
       o += literals;
+      let m = token & 15;
+      if (m === 0) continue;
+      // One extension byte when the nibble is 15 (x = 1), read without a branch.
+      const e = packed[i]!;
+      const x = (m + 1) >>> 4;
+      m += e & -x;
+      i += x;
+      if ((x & ((e + 1) >>> 8)) !== 0) {
+        let b;
+        do m += b = packed[i++]!; while (b === 255);
+      }
+      const length = m + MIN_MATCH - 1;
+      // The distance's LEB128 bytes: the first without the high bit ends it
+      // (past the buffer's end after a long length, read as none ends it).
+      const w = i + 4 <= packed.length ? pv.getInt32(i, true) : -1;
+      const stops = ~w & 0x808080;
+      let distance;
+      if (stops !== 0) {
+        const last = stops & -stops;
+        const v = w & ((last << 1) - 1);
+        distance = (v & 0x7f) | ((v >>> 1) & 0x3f80) | ((v >>> 2) & 0x1fc000);
+        i += (32 - Math.clz32(last)) >>> 3;
+      } else {
+        distance = 0;
+        let shift = 0;
+        let b;
+        do {
+          b = packed[i++]!;
+          distance |= (b & 127) << shift;
+          shift += 7;
+        } while (b & 128);
+      }
+      const back = o - start;
+      const s = o - distance + (((back - distance) >> 31) & toDict);
+      // From the dictionary on into the club, or closer than 8 bytes behind.
+      if ((((back - distance) & (dictLength - s - length)) | (o - s - 8)) < 0) {
+        o = slowMatch(out, o, s, length, distance > back, dictLength, start);
+        continue;
+      }
+      // Each int32 read is at least 8 bytes behind the write: all written.
+      for (let k = 0; k < 32; k += 8) {
+        ov.setInt32(o + k, ov.getInt32(s + k, true), true);
+        ov.setInt32(o + k + 4, ov.getInt32(s + k + 4, true), true);
+      }
+      o = length > 32 ? restOfMatch(out, ov, o, s, length) : o + length;
+      continue;
     }
-    i += literals;
-    if (m === 0) continue;
-    if (m === 15) {
-      let b;
-      do m += b = packed[i++]!; while (b === 255);
-    }
-    const length = m + MIN_MATCH - 1;
-    let distance = 0;
-    let shift = 0;
+    i = generalSequence(packed, i, out, o, start, dictLength);
+    o = decodedTo;
+  }
+  return o;
+}
+
+/** Where {@link generalSequence} left its output. */
+let decodedTo = 0;
+
+/**
+ * Decodes the sequence at `packed[i]` into `out` at `o`, byte by byte near
+ * the buffers' ends; returns where its code ends ({@link decodedTo}: its text).
+ */
+function generalSequence(
+  packed: Uint8Array,
+  i: number,
+  out: Uint8Array,
+  o: number,
+  start: number,
+  dictLength: number,
+): number {
+  const token = packed[i++]!;
+  let n = token >>> 4;
+  if (n === 15) {
     let b;
-    do {
-      b = packed[i++]!;
-      distance |= (b & 127) << shift;
-      shift += 7;
-    } while (b & 128);
-    const back = o - start;
-    let s = distance <= back ? o - distance : dictLength - (distance - back);
-    // A match may run from the dictionary's end on into the club's start.
-    let direct = distance <= back ? length : Math.min(length, dictLength - s);
-    if (direct >= 32 && o - s >= direct) {
-      out.copyWithin(o, s, s + direct);
-      o += direct;
-    } else for (let k = 0; k < direct; k++) out[o++] = out[s++]!;
-    if (direct < length) {
-      s = start;
-      for (direct = length - direct; direct > 0; direct--) out[o++] = out[s++]!;
+    do n += b = packed[i++]!; while (b === 255);
+  }
+  if (n < 64) { for (let k = 0; k < n; k++) out[o + k] = packed[i + k]!; }
+  else out.set(packed.subarray(i, i + n), o);
+  o += n;
+  i += n;
+  let m = token & 15;
+  decodedTo = o;
+  if (m === 0) return i;
+  if (m === 15) {
+    let b;
+    do m += b = packed[i++]!; while (b === 255);
+  }
+  const length = m + MIN_MATCH - 1;
+  let distance = 0;
+  let shift = 0;
+  let b;
+  do {
+    b = packed[i++]!;
+    distance |= (b & 127) << shift;
+    shift += 7;
+  } while (b & 128);
+  const back = o - start;
+  const s = distance <= back ? o - distance : dictLength - (distance - back);
+  decodedTo = slowMatch(out, o, s, length, distance > back, dictLength, start);
+  return i;
+}
+
+/** Copies the rest of a match over 32 bytes long, its first 32 copied; returns where it ends. */
+function restOfMatch(out: Uint8Array, ov: DataView, o: number, s: number, length: number): number {
+  const end = o + length;
+  if (end + 8 > out.length) { for (o += 32, s += 32; o < end; o++, s++) out[o] = out[s]!; }
+  else if (length > 128 && o - s >= length) out.copyWithin(o + 32, s + 32, s + length);
+  else {
+    for (o += 32, s += 32; o < end; o += 8, s += 8) {
+      ov.setInt32(o, ov.getInt32(s, true), true);
+      ov.setInt32(o + 4, ov.getInt32(s + 4, true), true);
     }
   }
+  return end;
+}
+
+/**
+ * Copies a match byte by byte (an overlapping copy repeats what it
+ * writes); one from the dictionary runs on from its end into the club's
+ * start. Returns where it ends.
+ */
+function slowMatch(
+  out: Uint8Array,
+  o: number,
+  s: number,
+  length: number,
+  inDict: boolean,
+  dictLength: number,
+  start: number,
+): number {
+  const direct = inDict ? Math.min(length, dictLength - s) : length;
+  for (let k = 0; k < direct; k++) out[o++] = out[s++]!;
+  s = start;
+  for (let k = direct; k < length; k++) out[o++] = out[s++]!;
   return o;
 }
 

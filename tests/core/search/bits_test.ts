@@ -104,3 +104,26 @@ Deno.test("intersectCounted() counts the intersection as it makes it (property)"
   );
   assertStrictEquals(intersectCounted([]), null);
 });
+
+Deno.test("intersectCounted() into a scratch set, or in place into the first, leaves the sets given as they were (property)", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 200 }),
+      fc.array(fc.uniqueArray(fc.nat(199)), { minLength: 2, maxLength: 4 }),
+      fc.boolean(),
+      (size, lists, inPlace) => {
+        const sets = lists.map((l) => bitsetOf(l.filter((i) => i < size), size));
+        const before = sets.map((s) => s.slice());
+        const fresh = intersectCounted(sets)!;
+        // A used scratch set: its old bits must not leak into the answer.
+        const scratch = new Uint32Array(sets[0]!.length).fill(0xffffffff);
+        if (inPlace) scratch.set(sets[0]!);
+        const into = intersectCounted(inPlace ? [scratch, ...sets.slice(1)] : sets, scratch)!;
+        assertStrictEquals(into.set, scratch);
+        assertStrictEquals(into.count, fresh.count);
+        assertEquals(into.set, fresh.set);
+        assertEquals(sets, before);
+      },
+    ),
+  );
+});
