@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { CLUB_KEY_COLUMNS } from "../store/mod.ts";
 import type { SnapshotInfo } from "./types.ts";
 
 /** Snapshots kept by default (`import --keep-snapshots`). */
@@ -55,14 +56,7 @@ CREATE INDEX IF NOT EXISTS history_changes_club ON history_changes(club, snapsho
 `;
 
 /** The search keys a change row keeps, as the `clubs` table holds them. */
-export const KEY_COLUMNS = [
-  "name_fold",
-  "type_key",
-  "country_key",
-  "state_key",
-  "waitlist_key",
-  "city_key",
-] as const;
+export const KEY_COLUMNS = CLUB_KEY_COLUMNS;
 
 /** The columns of `history_changes`, in order. */
 export const CHANGE_COLUMNS = [

@@ -50,6 +50,17 @@ import { CLUB_FIELDS } from "../model/fields.ts";
 import { ClubRecordSchema } from "../schema/club.ts";
 
 export { SCHEMA_VERSION } from "./layout.ts";
+import { CLUB_KEY_COLUMNS, type ClubKeyColumn } from "./layout.ts";
+
+/** The SQL type of each search-key column (a column without one does not compile). */
+const KEY_COLUMN_TYPES: Readonly<Record<ClubKeyColumn, string>> = {
+  name_fold: "TEXT NOT NULL",
+  type_key: "TEXT",
+  country_key: "TEXT",
+  state_key: "TEXT",
+  waitlist_key: "TEXT NOT NULL",
+  city_key: "TEXT",
+};
 
 type JsonSchema = { type?: string | string[]; anyOf?: JsonSchema[] };
 
@@ -100,8 +111,7 @@ CREATE TABLE clubs (
   ${clubColumns().join(",\n  ")},
   line INTEGER NOT NULL,
   derived_slug INTEGER NOT NULL,
-  name_fold TEXT NOT NULL,
-  type_key TEXT, country_key TEXT, state_key TEXT, waitlist_key TEXT NOT NULL, city_key TEXT,
+  ${CLUB_KEY_COLUMNS.map((c) => `${c} ${KEY_COLUMN_TYPES[c]}`).join(", ")},
   PRIMARY KEY (id)
 );
 CREATE TABLE places (

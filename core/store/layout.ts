@@ -1,6 +1,7 @@
 /**
- * The version of the database layout, apart from the DDL (ddl.ts, which
- * loads the zod schemas) so that opening a snapshot stays light.
+ * The version of the database layout and the search-key columns of `clubs`,
+ * apart from the DDL (ddl.ts, which loads the zod schemas) so that opening
+ * a snapshot stays light.
  *
  * @example
  * ```ts
@@ -13,3 +14,20 @@
 
 /** Bumped when the layout changes; an older file is rebuilt or refused. */
 export const SCHEMA_VERSION = 14;
+
+/**
+ * The search keys each `clubs` row keeps beside its Club fields, computed
+ * at import: the DDL declares them, the import fills them, the history
+ * records them with each change.
+ */
+export const CLUB_KEY_COLUMNS = [
+  "name_fold",
+  "type_key",
+  "country_key",
+  "state_key",
+  "waitlist_key",
+  "city_key",
+] as const;
+
+/** One search-key column of `clubs`. */
+export type ClubKeyColumn = typeof CLUB_KEY_COLUMNS[number];

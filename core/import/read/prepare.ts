@@ -17,18 +17,14 @@ import { fold } from "../../model/fold.ts";
 import { slugify } from "../../model/slug.ts";
 import { normalizeType } from "../../model/types.ts";
 import { cityKey } from "../../search/key_index.ts";
+import { CLUB_KEY_COLUMNS } from "../../store/layout.ts";
 import { checkClub, type RowWarning } from "./quality.ts";
 
 /** `clubs` columns in insert order: bookkeeping, search keys, then the Club fields. */
 export const INSERT_COLUMNS = [
   "line",
   "derived_slug",
-  "name_fold",
-  "type_key",
-  "country_key",
-  "state_key",
-  "waitlist_key",
-  "city_key",
+  ...CLUB_KEY_COLUMNS,
   ...CLUB_FIELDS,
 ] as const;
 
