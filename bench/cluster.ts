@@ -478,20 +478,7 @@ async function mainRun(
 ): Promise<{ load: LoadResult; events: MainEvents }> {
   const before = await cluster.nginxLog();
   const errorsBefore = await cluster.nginxLog(0, "error");
-  const events: MainEvents = {
-    sessions: { created: [], revoked: [] },
-    rollout: [],
-    kill: null,
-    sessionSurvived: null,
-    fellBack: 0,
-    cameBack: 0,
-    retried: 0,
-    failedAtNginx: 0,
-    unusual: {},
-    slowestS: 0,
-    nginxErrors: {},
-    cutByKill: 0,
-  };
+  const events: MainEvents = emptyEvents();
   const started = performance.now();
   const at = (s: number) => sleep(Math.max(0, s * 1000 - (performance.now() - started)));
   const loading = load();
@@ -627,7 +614,7 @@ const BROKEN_STATES: [string, number, RegExp][] = [
   ["restored", 200, /^$/],
 ];
 
-/** No events: what {@link failureDetail} needs from a run that is not the main one. */
+/** No events yet: the main run's start, and what {@link failureDetail} needs from another run. */
 function emptyEvents(): MainEvents {
   return {
     sessions: { created: [], revoked: [] },

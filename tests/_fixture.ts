@@ -13,6 +13,10 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
+import { DatabaseSync } from "node:sqlite";
+import { CLUB_FIELDS } from "../core/model/fields.ts";
+import type { ClubRecord } from "../core/schema/club.ts";
+import { type Row, rowToRecord } from "../core/store/rows.ts";
 import { importSnapshot, openSource } from "../core/import/build/import.ts";
 import { Directory } from "../core/store/directory.ts";
 import { ClubStore } from "../core/store/store.ts";
@@ -163,4 +167,25 @@ export async function numberedClubsCsv(
     return columns.map((c) => row[c] ?? "").join(",");
   });
   return await csvFile([header, ...rows].join("\n") + "\n");
+}
+
+/**
+ * Every club of the database at `path`, every field, in name order (as the
+ * API ranks them and export writes them).
+ *
+ * @example
+ * ```ts ignore
+ * assertEquals(storedClubs(exported), storedClubs(source));
+ * ```
+ */
+export function storedClubs(path: string): ClubRecord[] {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return (db.prepare(
+      `SELECT ${CLUB_FIELDS.map((f) => `c.${f}`).join(", ")}
+       FROM club_keys k JOIN clubs c ON c.rowid = k.club ORDER BY k.rank`,
+    ).all() as Row[]).map(rowToRecord);
+  } finally {
+    db.close();
+  }
 }

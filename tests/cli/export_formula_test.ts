@@ -3,10 +3,8 @@ import { parse } from "csv-parse/sync";
 import { assert, assertEquals } from "../_assert.ts";
 import { runMain } from "../_run.ts";
 import { importSnapshot, openSource } from "../../core/import/build/import.ts";
-import { ClubStore } from "../../core/store/store.ts";
-import { type Row, rowToRecord } from "../../core/store/rows.ts";
-import { CLUB_FIELDS, type ClubRecord } from "../../core/schema/club.ts";
 import { strictTsv } from "./_tsv.ts";
+import { storedClubs } from "../_fixture.ts";
 
 /** Names a spreadsheet would run as formulas, one that really starts with '=, and a harmless '. */
 const NAMES = [
@@ -19,18 +17,6 @@ const NAMES = [
   "'s-Hertogenbosch Golf",
 ];
 const TRIGGER = /^[=+\-@\t\r]/;
-
-function records(dbPath: string): ClubRecord[] {
-  const store = ClubStore.open(dbPath);
-  try {
-    return (store.db.prepare(
-      `SELECT ${CLUB_FIELDS.map((f) => `c.${f}`).join(", ")}
-       FROM club_keys k JOIN clubs c ON c.rowid = k.club ORDER BY k.rank`,
-    ).all() as Row[]).map(rowToRecord);
-  } finally {
-    store.close();
-  }
-}
 
 /** A database of {@link NAMES}, from NDJSON (which has no guard to take off). */
 async function formulaDb(dir: string): Promise<string> {
@@ -57,7 +43,7 @@ Deno.test("export and query guard every text cell a spreadsheet would run, and i
   const dir = await Deno.makeTempDir({ prefix: "clubdir-formula-" });
   try {
     const db = await formulaDb(dir);
-    const clubs = records(db);
+    const clubs = storedClubs(db);
     assertEquals(clubs.map((c) => c.name).sort(), [...NAMES].sort());
     for (const format of ["csv", "tsv"] as const) {
       const file = `${dir}/clubs.${format}`;
@@ -73,7 +59,7 @@ Deno.test("export and query guard every text cell a spreadsheet would run, and i
       // Read back exactly, a name that really starts with '= included.
       const again = `${dir}/again-${format}.db`;
       await importSnapshot(openSource(file), { dbPath: again });
-      assertEquals(records(again), clubs);
+      assertEquals(storedClubs(again), clubs);
       // query writes the same cells.
       const q = await runMain(["query", "--all", "--format", format, "--db", db]);
       assertEquals(q.code, 0, q.stderr);
@@ -89,7 +75,7 @@ Deno.test("--no-formula-guard writes every cell as it is, in export and query", 
   const dir = await Deno.makeTempDir({ prefix: "clubdir-formula-" });
   try {
     const db = await formulaDb(dir);
-    const clubs = records(db);
+    const clubs = storedClubs(db);
     for (const format of ["csv", "tsv"] as const) {
       const r = await runMain(["export", "--db", db, "--format", format, "--no-formula-guard"]);
       assertEquals(r.code, 0, r.stderr);

@@ -12,13 +12,12 @@
 import { existsSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
-import { FIXTURE_CSV, importFile } from "../_fixture.ts";
+import { FIXTURE_CSV, importFile, storedClubs } from "../_fixture.ts";
 import { runMain } from "../_run.ts";
 import { CLUB_FIELDS } from "../../core/model/fields.ts";
 import { fold } from "../../core/model/fold.ts";
 import { type Row, rowToRecord } from "../../core/store/rows.ts";
 import { PUBLISHED_SEARCH_COLUMNS } from "../../core/store/publish.ts";
-import type { ClubRecord } from "../../core/schema/club.ts";
 
 /** Why `program` cannot run here, or null when it can. */
 async function missing(program: string, args: string[]): Promise<string | null> {
@@ -47,19 +46,6 @@ await importFile(FIXTURE_CSV, source);
 const published = `${dir}/clubs-public.db`;
 const exported = await runMain(["export", "--db", source, "--out", published]);
 
-/** The snapshot's clubs in name order, as export's other formats write them. */
-function sourceClubs(): ClubRecord[] {
-  const db = new DatabaseSync(source, { readOnly: true });
-  try {
-    return (db.prepare(
-      `SELECT ${CLUB_FIELDS.map((f) => `c.${f}`).join(", ")}
-       FROM club_keys k JOIN clubs c ON c.rowid = k.club ORDER BY k.rank`,
-    ).all() as Row[]).map(rowToRecord);
-  } finally {
-    db.close();
-  }
-}
-
 /** Searches as a Datasette or sqlite-utils user types them (FTS5 query syntax). */
 const SEARCHES = ["zurich", "golf", "Málaga", "new york", "montreal", "brien", "royal golf"];
 
@@ -71,7 +57,7 @@ const SEARCHES = ["zurich", "golf", "Málaga", "new york", "montreal", "brien", 
 function model(query: string): string[] {
   const words = (text: string) => fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const terms = words(query);
-  return sourceClubs().filter((club) => {
+  return storedClubs(source).filter((club) => {
     const have = new Set(PUBLISHED_SEARCH_COLUMNS.flatMap((c) => words(String(club[c] ?? ""))));
     return terms.every((t) => have.has(t));
   }).map((club) => club.slug);
@@ -98,7 +84,7 @@ Deno.test("export --out NAME.db writes every club, every field, in name order, k
   try {
     const rows = db.prepare(`SELECT ${CLUB_FIELDS.join(", ")} FROM clubs ORDER BY rowid`)
       .all() as Row[];
-    assertEquals(rows.map(rowToRecord), sourceClubs());
+    assertEquals(rows.map(rowToRecord), storedClubs(source));
     const columns = db.prepare("PRAGMA table_info(clubs)").all() as { name: string; pk: number }[];
     assertEquals(columns.map((c) => c.name), [...CLUB_FIELDS]);
     assertEquals(columns.filter((c) => c.pk).map((c) => c.name), ["id"]);

@@ -4,29 +4,15 @@ import { stringify } from "csv-stringify/sync";
 import { assert, assertEquals } from "../_assert.ts";
 import { importSnapshot, openSource } from "../../core/import/build/import.ts";
 import { exportClubs } from "../../core/import/export.ts";
-import { ClubStore } from "../../core/store/store.ts";
-import { type Row, rowToRecord } from "../../core/store/rows.ts";
-import { CLUB_FIELDS, type ClubRecord } from "../../core/schema/club.ts";
 import { postgres, postgresMissing, type TestPostgres } from "./_postgres.ts";
+import { CLUB_FIELDS, type ClubRecord } from "../../core/schema/club.ts";
 import { strictTsv } from "./_tsv.ts";
+import { storedClubs } from "../_fixture.ts";
 
 const BUNDLED = fileURLToPath(new URL("../../data/clubs.csv.gz", import.meta.url));
 
 const missing = postgresMissing();
 if (missing) console.warn(`skipping the PostgreSQL checks of TSV: ${missing}`);
-
-/** Every club of a database, every field, in name order. */
-function records(dbPath: string): ClubRecord[] {
-  const store = ClubStore.open(dbPath);
-  try {
-    return (store.db.prepare(
-      `SELECT ${CLUB_FIELDS.map((f) => `c.${f}`).join(", ")}
-       FROM club_keys k JOIN clubs c ON c.rowid = k.club ORDER BY k.rank`,
-    ).all() as Row[]).map(rowToRecord);
-  } finally {
-    store.close();
-  }
-}
 
 /** The text a delimited cell means (the Club fields' text form, docs/data.md). */
 function cellText(v: ClubRecord[keyof ClubRecord]): string {
@@ -70,7 +56,7 @@ Deno.test("export --format tsv of the bundled directory is strict TSV: every lin
   try {
     const db = `${dir}/bundled.db`;
     await importSnapshot(openSource(BUNDLED), { dbPath: db });
-    const clubs = records(db);
+    const clubs = storedClubs(db);
     assertEquals(clubs.length, 40_000);
     const tsv = `${dir}/clubs.tsv`;
     const text = await exportTsv(db, tsv);
@@ -87,7 +73,7 @@ Deno.test("export --format tsv of the bundled directory is strict TSV: every lin
     }
     const again = `${dir}/again.db`;
     await importSnapshot(openSource(tsv), { dbPath: again, format: "tsv" });
-    assertEquals(records(again), clubs);
+    assertEquals(storedClubs(again), clubs);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -122,7 +108,7 @@ Deno.test("TSV escapes tabs, line breaks and backslashes as PostgreSQL does: it 
   const dir = await Deno.makeTempDir({ prefix: "clubdir-tsv-" });
   try {
     const db = await awkwardDb(dir);
-    const clubs = records(db);
+    const clubs = storedClubs(db);
     assertEquals(clubs.map((c) => c.name).sort(), AWKWARD.map((v) => v.name!).sort());
     const tsv = `${dir}/awkward.tsv`;
     const text = await exportTsv(db, tsv);
@@ -135,7 +121,7 @@ Deno.test("TSV escapes tabs, line breaks and backslashes as PostgreSQL does: it 
     // Import reads it back exactly.
     const again = `${dir}/again.db`;
     await importSnapshot(openSource(tsv), { dbPath: again, format: "tsv" });
-    assertEquals(records(again), clubs);
+    assertEquals(storedClubs(again), clubs);
     if (missing) return;
     const pg = await postgres(dir);
     assertEquals(await postgresReads(pg, dir, tsv), expected);
@@ -151,7 +137,7 @@ Deno.test("TSV escapes tabs, line breaks and backslashes as PostgreSQL does: it 
     assert(written.includes("\\N"), "PostgreSQL writes its NULL");
     const third = `${dir}/third.db`;
     await importSnapshot(openSource(out), { dbPath: third, format: "tsv" });
-    assertEquals(records(third), clubs);
+    assertEquals(storedClubs(third), clubs);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
