@@ -41,6 +41,7 @@ import type { AppEnv } from "../http/env.ts";
 import { eventLog } from "../middleware/log_format.ts";
 import { IsolateMetrics, type SharedRegion } from "../metrics/mod.ts";
 import { countedSessions, redisErrorCount } from "./_observed.ts";
+import { keepQueriesOutOfSpans } from "./_otel_no_query.ts";
 import {
   connectionCap,
   type ConnectionLimits,
@@ -215,6 +216,8 @@ export async function serveIsolate(
   options: IsolateOptions,
 ): Promise<ServedIsolate> {
   const log = eventLog(settings.logFormat, options.log, { worker: options.worker });
+  // Before anything is opened: spans of this isolate's requests (OTEL_DENO=true) carry no query.
+  keepQueriesOutOfSpans();
   // Opened in this order, closed in the reverse one.
   const opened: (() => unknown)[] = [];
   const closeAll = async () => {

@@ -27,6 +27,14 @@ export interface ServeChild {
   stop(signal?: Deno.Signal | null, ms?: number): Promise<number>;
 }
 
+/** How {@link serveChild} starts `serve`, besides its arguments. */
+export interface ServeChildOptions {
+  /** Variables added to its environment. */
+  env?: Record<string, string>;
+  /** Keep the access log (no `--quiet`): its lines land in {@link ServeChild.lines}. */
+  accessLog?: boolean;
+}
+
 /**
  * Starts `main.ts serve --port 0 --rate-limit off --quiet` with `args` on
  * the fixture database (`args` come last: a flag given again there wins);
@@ -37,7 +45,10 @@ export interface ServeChild {
  * const s = await serveChild([]);
  * ```
  */
-export async function serveChild(args: string[]): Promise<ServeChild> {
+export async function serveChild(
+  args: string[],
+  options: ServeChildOptions = {},
+): Promise<ServeChild> {
   const fx = await sharedFixture();
   const child = spawn(
     [
@@ -51,10 +62,10 @@ export async function serveChild(args: string[]): Promise<ServeChild> {
       "0",
       "--rate-limit",
       "off",
-      "--quiet",
+      ...(options.accessLog ? [] : ["--quiet"]),
       ...args,
     ],
-    { stdout: "null" },
+    { stdout: "null", env: options.env },
   );
   const lines: string[] = [];
   const listening = Promise.withResolvers<number>();
