@@ -22,7 +22,8 @@
  */
 import { fileURLToPath } from "node:url";
 import { FLOOR_TOOL } from "./mcp_floor.ts";
-import { type LoadResult, type LoadTool, runLoad } from "./wrk.ts";
+import type { ProveMetrics } from "./metrics_http.ts";
+import { combine, type LoadResult, type LoadTool, runLoad } from "./wrk.ts";
 
 const FLOOR = fileURLToPath(new URL("./mcp_floor.ts", import.meta.url));
 
@@ -31,25 +32,6 @@ const MODERN = "2026-07-28";
 
 /** Slices each row's load is run in, alternating with the other rows. */
 const ROUNDS = 3;
-
-/** Slices of one row as one result: requests over the total time, latencies averaged. */
-function combine(parts: LoadResult[]): LoadResult {
-  const requests = parts.reduce((n, p) => n + p.requests, 0);
-  const seconds = parts.reduce((n, p) => n + p.requests / p.rps, 0);
-  const mean = (f: (p: LoadResult) => number) => parts.reduce((n, p) => n + f(p), 0) / parts.length;
-  return {
-    requests,
-    rps: requests / seconds,
-    p50Ms: mean((p) => p.p50Ms),
-    p99Ms: mean((p) => p.p99Ms),
-    non2xx: parts.reduce((n, p) => n + p.non2xx, 0),
-    errors: parts.reduce((n, p) => n + p.errors, 0),
-    errorKinds: parts.reduce<Record<string, number>>((all, p) => {
-      for (const [k, n] of Object.entries(p.errorKinds)) all[k] = (all[k] ?? 0) + n;
-      return all;
-    }, {}),
-  };
-}
 
 /** The targets of issue 14. */
 export const MCP_TARGETS = { floorShare: 0.7, restShare: 0.15 };
@@ -72,6 +54,8 @@ export interface McpPlan<C> {
   scratch: string;
   procs: Procs<C>;
   log: (line: string) => void;
+  /** With `deno task bench --metrics` (procs.serveArgs adds the flag): checks serve before it stops. */
+  proveMetrics?: ProveMetrics;
 }
 
 /** One POST the load generator repeats. */
@@ -237,6 +221,9 @@ export async function mcpBench<C>(plan: McpPlan<C>): Promise<{ markdown: string 
       load: combine(slices[plans.length]!),
       note: "the same 10 clubs, full rows",
     });
+    // Serve's rows: all but the floors.
+    const served = slices.filter((_, i) => plans[i]?.[1] !== floorUrl).flat();
+    await plan.proveMetrics?.(origin, served.reduce((n, r) => n + r.requests, 0), "MCP");
   } finally {
     await procs.stop(serve);
     await procs.stop(floor);

@@ -23,6 +23,8 @@
  * deno task bench --duration 20s --snapshot /tmp/clubs.csv.gz
  * deno task bench --profile       # also CPU-profile serve under the mixed load
  * deno task bench --perf          # also split serve's CPU by where it ran (Linux perf)
+ * deno task bench --metrics       # every serve with --metrics, its count checked at the end
+ * deno task bench --metrics-ab    # the standard queries, serve without and with --metrics in turn
  * ```
  * @module
  */
@@ -46,6 +48,7 @@ import {
 } from "./wrk.ts";
 import { compressBody, negotiateEncoding } from "../server/http/compress.ts";
 import { IMPORT_V8_FLAGS, SERVE_ENV, SERVE_V8_FLAGS } from "./serve_flags.ts";
+import { abSlices, abTable, metricsAb, type ProveMetrics, proveMetrics } from "./metrics_http.ts";
 
 /** Kept in step with bench/search_bench.ts (which needs a database to load). */
 const SUGGEST_TARGET_NS = 20_000;
@@ -53,6 +56,7 @@ const SUGGEST_TARGET_NS = 20_000;
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const MAIN = `${ROOT}main.ts`;
 const RESULTS = `${ROOT}bench/results/latest.md`;
+const METRICS_AB_RESULTS = `${ROOT}bench/results/metrics-ab.md`;
 
 /**
  * The targets: issue #28 (distinct traffic, memory by data layout,
@@ -366,9 +370,17 @@ interface HttpPlan {
   warm: { pathsFile: string; luaFile: string };
   /** A temp directory for files handed to children. */
   scratch: string;
+  /** With `--metrics`: serve runs with the flag, and this checks each serve before it stops. */
+  metrics: ProveMetrics | null;
 }
 
-function serveArgs(dbPath: string, port: number, workers: number, cpuProf: string | null) {
+function serveArgs(
+  dbPath: string,
+  port: number,
+  workers: number,
+  cpuProf: string | null,
+  metrics = false,
+) {
   return [
     "run",
     "-A",
@@ -389,6 +401,7 @@ function serveArgs(dbPath: string, port: number, workers: number, cpuProf: strin
     "--db",
     dbPath,
     ...(workers > 1 ? ["--workers", String(workers)] : []),
+    ...(metrics ? ["--metrics"] : []),
   ];
 }
 
@@ -471,7 +484,19 @@ async function httpRuns(
 
   const port = freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const serve = spawn(Deno.execPath(), serveArgs(plan.dbPath, port, workers, null), SERVE_ENV);
+  const metrics = plan.metrics !== null;
+  const serve = spawn(
+    Deno.execPath(),
+    serveArgs(plan.dbPath, port, workers, null, metrics),
+    SERVE_ENV,
+  );
+  // What the load generator completed against serve, for the metrics' check.
+  let completed = 0;
+  const served = async (...args: Parameters<typeof load>) => {
+    const r = await load(...args);
+    completed += r.requests;
+    return r;
+  };
   // The ceilings answer with the first page's size and headers, plain and compressed.
   const shape = { bytes: 0, headers: {} as Record<string, string> };
   const compressedFile = `${plan.scratch}/first-page.${workers}.${encoding}`;
@@ -526,16 +551,16 @@ async function httpRuns(
       });
     }
     log(`serve (${workers} worker${workers > 1 ? "s" : ""}) ready on ${origin}; warming up…`);
-    await load(origin + STANDARD[0]![1], false, 1);
+    await served(origin + STANDARD[0]![1], false, 1);
     const rss = () => peakRssMb(serve.proc.pid);
     for (const [name, path] of STANDARD) {
       log(`  ${name}…`);
-      const r = await load(origin + path);
+      const r = await served(origin + path);
       rows.push({ name, workers, kind: "api", load: r, rssMb: rss(), note: notes.get(name)! });
     }
     for (const [name, path] of STANDARD) {
       log(`  ${name} with Accept-Encoding: ${ACCEPT_ENCODING}…`);
-      const r = await load(origin + path, false, plan.seconds, compressedHeaders);
+      const r = await served(origin + path, false, plan.seconds, compressedHeaders);
       rows.push({
         name: `${name}, Accept-Encoding: ${ACCEPT_ENCODING}`,
         workers,
@@ -556,16 +581,16 @@ async function httpRuns(
       });
       const bytes = (await page.arrayBuffer()).byteLength;
       if (page.status !== 200) throw new Error(`${name}: GET ${path} answered ${page.status}`);
-      const r = await load(origin + path);
+      const r = await served(origin + path);
       const note = `${fmt(bytes / 1000, 1)} KB HTML page${path === asked ? "" : ` at ${path}`}`;
       rows.push({ name, workers, kind: "website", load: r, rssMb: rss(), note });
     }
     // Measured warm, as under real traffic: after minutes of the four
     // standard queries, serve's first seconds of varied ones run well below
     // its steady pace (see docs/performance.md).
-    await warmUp(plan, origin);
+    completed += (await warmUp(plan, origin)).requests;
     log("  mixed…");
-    const r = await load(origin, true);
+    const r = await served(origin, true);
     const hits = fmt(r.requests / plan.pathCount, 1);
     rows.push({
       name: "mixed",
@@ -575,6 +600,7 @@ async function httpRuns(
       rssMb: rss(),
       note: `${fmt(plan.pathCount)} distinct paths, ${hits} hits per path`,
     });
+    await plan.metrics?.(origin, completed, `serve${workersLabel(workers)}`, workers);
   } finally {
     await stop(serve);
   }
@@ -622,26 +648,28 @@ async function httpRuns(
 }
 
 /** The mixed load on the warm-up paths (see {@link HttpPlan.warm}) for one row's length. */
-async function warmUp(plan: HttpPlan, origin: string): Promise<void> {
+function warmUp(plan: HttpPlan, origin: string): Promise<LoadResult> {
   log("  warming up on other distinct paths…");
-  await runLoad(plan.tool, { url: origin, seconds: plan.seconds, ...plan.warm });
+  return runLoad(plan.tool, { url: origin, seconds: plan.seconds, ...plan.warm });
 }
 
 /** CPU profile of serve (one worker) under the mixed load: top self time. */
 async function profileServe(plan: HttpPlan, dir: string): Promise<string> {
   const port = freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const serve = spawn(Deno.execPath(), serveArgs(plan.dbPath, port, 1, dir), SERVE_ENV);
+  const args = serveArgs(plan.dbPath, port, 1, dir, plan.metrics !== null);
+  const serve = spawn(Deno.execPath(), args, SERVE_ENV);
   try {
     await waitReady(`${origin}/api/v1/clubs?limit=1`, serve);
-    await warmUp(plan, origin);
+    const warm = await warmUp(plan, origin);
     log("profiling serve under the mixed load…");
-    await runLoad(plan.tool, {
+    const r = await runLoad(plan.tool, {
       url: origin,
       seconds: plan.seconds,
       pathsFile: plan.pathsFile,
       luaFile: plan.luaFile,
     });
+    await plan.metrics?.(origin, warm.requests + r.requests, "serve under --profile");
   } finally {
     // SIGINT lets Deno exit normally and write the profile.
     await stop(serve, "SIGINT");
@@ -671,14 +699,14 @@ async function perfServe(plan: HttpPlan, dir: string): Promise<string> {
   // V8 writes /tmp/perf-<pid>.map, which names its compiled JavaScript, and
   // a log of its own, sent to the scratch directory rather than the repository.
   const perfFlags = `--perf-basic-prof,--no-logfile-per-isolate,--logfile=${dir}/v8.log`;
-  const args = serveArgs(plan.dbPath, port, 1, null)
+  const args = serveArgs(plan.dbPath, port, 1, null, plan.metrics !== null)
     .map((a) => a === SERVE_V8_FLAGS ? `${a},${perfFlags}` : a);
   const serve = spawn(Deno.execPath(), args, SERVE_ENV);
   const pid = serve.proc.pid;
   const data = `${dir}/perf.data`;
   try {
     await waitReady(`${origin}/api/v1/clubs?limit=1`, serve);
-    await warmUp(plan, origin);
+    const warm = await warmUp(plan, origin);
     log("recording serve with perf under the mixed load…");
     const ticks = cpuTicks(pid);
     const loading = runLoad(plan.tool, {
@@ -702,6 +730,7 @@ async function perfServe(plan: HttpPlan, dir: string): Promise<string> {
     ]);
     const load = await loading;
     const used = cpuTicks(pid) - ticks;
+    await plan.metrics?.(origin, warm.requests + load.requests, "serve under --perf");
     if (recorded.code !== 0) {
       return `(perf record failed: ${recorded.stderr.trim().split("\n").at(-1)})`;
     }
@@ -873,6 +902,83 @@ function markdown(header: string[], rows: string[][]): string {
   return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
 }
 
+// ------------------------------------------------------ metrics on and off
+
+/** Whether serve has `--workers` (it needs SO_REUSEPORT). */
+async function serveHasWorkers(): Promise<boolean> {
+  const help = await output(Deno.execPath(), ["run", "-A", MAIN, "serve", "--help"]);
+  if (help.code !== 0) throw new Error(`main.ts serve is not available:\n${help.stderr}`);
+  return help.stdout.includes("--workers");
+}
+
+/**
+ * `--metrics-ab`: imports the snapshot once, then measures the standard API
+ * queries against serve without and with `--metrics` (bench/metrics_http.ts)
+ * for one worker and, unless `noWorkers`, two; prints the table and writes
+ * it to bench/results/metrics-ab.md.
+ */
+async function metricsAbRun(o: {
+  snapshot: string;
+  dbPath: string;
+  seconds: number;
+  noWorkers: boolean;
+  scratch: string;
+  machine: string;
+}): Promise<void> {
+  log(`importing ${o.snapshot}…`);
+  const imported = await output(Deno.execPath(), [
+    "run",
+    IMPORT_V8_FLAGS,
+    "-A",
+    MAIN,
+    "import",
+    o.snapshot,
+    "--db",
+    o.dbPath,
+  ]);
+  if (imported.code !== 0) throw new Error(`import failed:\n${imported.stderr}`);
+  const tool = await loadTool(log, o.scratch);
+  const counts = [1, ...(!o.noWorkers && await serveHasWorkers() ? [2] : [])];
+  const rows = [];
+  const proofs: string[] = [];
+  for (const workers of counts) {
+    const r = await metricsAb({
+      tool,
+      seconds: o.seconds,
+      workers,
+      paths: STANDARD,
+      serve: (port, w, metrics) =>
+        spawn(Deno.execPath(), serveArgs(o.dbPath, port, w, null, metrics), SERVE_ENV),
+      procs: { stop, waitReady, freePort },
+      log,
+    });
+    rows.push(...r.rows);
+    proofs.push(
+      `${workers} worker${workers > 1 ? "s" : ""}: ${fmt(r.counted)} ≥ ${fmt(r.completed)}`,
+    );
+  }
+  const { slice, count } = abSlices(o.seconds);
+  const report = [
+    abTable(rows),
+    "",
+    `Machine: ${o.machine}. Load: ${tool.kind === "wrk" ? "wrk" : "autocannon"}, 2 threads, ` +
+    `32 connections. Two serves ran side by side, as \`deno task bench\` starts serve, one ` +
+    `without and one with \`--metrics\` (its \`/metrics\` a 404 on the first); each row took ` +
+    `${count} slices of ${slice} s from each, in turn (off, on, on, off, …), after 1 s of each ` +
+    "query on both. on/off req/s: the requests of all slices over their time; the range: the " +
+    "ratio of each pair of adjacent slices, which is the noise of the machine. Before it " +
+    "stopped, the serve with metrics was scraped: its request counter held at least the " +
+    `requests the load generator completed against it (${proofs.join("; ")}).`,
+  ].join("\n");
+  console.log(`\n${report}`);
+  await Deno.mkdir(`${ROOT}bench/results`, { recursive: true });
+  await Deno.writeTextFile(
+    METRICS_AB_RESULTS,
+    `<!-- deno task bench --metrics-ab, ${new Date().toISOString()} -->\n${report}\n`,
+  );
+  log(`written to ${METRICS_AB_RESULTS}`);
+}
+
 // --------------------------------------------------------------------- main
 
 async function main(): Promise<void> {
@@ -887,12 +993,15 @@ async function main(): Promise<void> {
       perf: { type: "boolean", default: false },
       "no-workers": { type: "boolean", default: false },
       "scale-count": { type: "string", default: "400000" },
+      metrics: { type: "boolean", default: false },
+      "metrics-ab": { type: "boolean", default: false },
       help: { type: "boolean", short: "h" },
     },
   });
   if (values.help) {
     console.log(`Usage: deno task bench [--quick] [--duration 10s] [--snapshot FILE]
                        [--paths N] [--profile] [--perf] [--no-workers]
+                       [--metrics | --metrics-ab]
 
   --duration D    length of each HTTP load test (default 10s; 3s with --quick)
   --quick         smoke run: 3 s load tests, fewer repetitions
@@ -903,10 +1012,21 @@ async function main(): Promise<void> {
                   kernel, Deno's native code, JavaScript, C library (Linux perf)
   --no-workers    skip the --workers 2 runs
   --scale-count N clubs of the generated directory measured beside the bundled
-                  one (bench/scale.ts; default 400000, 0 to skip)`);
+                  one (bench/scale.ts; default 400000, 0 to skip)
+  --metrics       start every serve with --metrics; each is scraped before it
+                  stops and the run fails unless it counted every request the
+                  load generator completed
+  --metrics-ab    only the import and the four standard API queries, each against
+                  two serves side by side, without and with --metrics, in 2 s
+                  slices taken in turn (1 s below --duration 4s): req/s, on/off
+                  ratio and the ratio's spread over the slice pairs, per worker
+                  count; written to bench/results/metrics-ab.md`);
     return;
   }
   const seconds = parseDuration(values.duration ?? (values.quick ? "3s" : "10s"));
+  if (values.metrics && values["metrics-ab"]) {
+    throw new Error("--metrics and --metrics-ab: choose one (--metrics-ab runs serve both ways)");
+  }
   const pathCount = Number(values.paths);
   if (!Number.isInteger(pathCount) || pathCount < 2000) {
     throw new Error(`--paths must be a whole number from 2000, got "${values.paths}"`);
@@ -934,6 +1054,17 @@ async function main(): Promise<void> {
     const machine = `${navigator.hardwareConcurrency} CPUs (${cpu ?? "unknown CPU"}), ` +
       `Deno ${Deno.version.deno}, ${Deno.build.os}, load average ${load} at start`;
     log(machine);
+    if (values["metrics-ab"]) {
+      await metricsAbRun({
+        snapshot: values.snapshot,
+        dbPath: `${tmp}/clubs.db`,
+        seconds,
+        noWorkers: values["no-workers"],
+        scratch: tmp,
+        machine,
+      });
+      return;
+    }
 
     // 1. import
     const dbPath = `${tmp}/clubs.db`;
@@ -970,15 +1101,22 @@ async function main(): Promise<void> {
       luaFile: `${tmp}/mixed.lua`,
       warm: { pathsFile: `${tmp}/warm-paths.txt`, luaFile: `${tmp}/warm.lua` },
       scratch: tmp,
+      metrics: null,
     };
+    // What each serve's /metrics counted, for the notes.
+    const proofs: string[] = [];
+    if (values.metrics) {
+      plan.metrics = async (origin, completed, label, workers = 1) => {
+        const counted = await proveMetrics(origin, completed, workers);
+        proofs.push(`${label} ${fmt(counted)} ≥ ${fmt(completed)}`);
+      };
+    }
     await Deno.writeTextFile(plan.pathsFile, paths.join("\n") + "\n");
     await Deno.writeTextFile(plan.luaFile, wrkScript(plan.pathsFile, 2));
     await Deno.writeTextFile(plan.warm.pathsFile, warmPaths.join("\n") + "\n");
     await Deno.writeTextFile(plan.warm.luaFile, wrkScript(plan.warm.pathsFile, 2));
 
-    const help = await output(Deno.execPath(), ["run", "-A", MAIN, "serve", "--help"]);
-    if (help.code !== 0) throw new Error(`main.ts serve is not available:\n${help.stderr}`);
-    const canWorkers = help.stdout.includes("--workers") && !values["no-workers"];
+    const canWorkers = await serveHasWorkers() && !values["no-workers"];
     const runs = [await httpRuns(plan, 1)];
     if (canWorkers) runs.push(await httpRuns(plan, 2));
     else log("serve has no --workers flag (or --no-workers): one worker only");
@@ -991,8 +1129,16 @@ async function main(): Promise<void> {
       dbPath,
       seconds,
       scratch: tmp,
-      procs: { spawn, stop, waitReady, freePort, serveArgs },
+      procs: {
+        spawn,
+        stop,
+        waitReady,
+        freePort,
+        serveArgs: (db, port, workers, prof) =>
+          serveArgs(db, port, workers, prof, plan.metrics !== null),
+      },
       log,
+      ...(plan.metrics ? { proveMetrics: plan.metrics } : {}),
     });
 
     let profile = "";
@@ -1098,10 +1244,18 @@ async function main(): Promise<void> {
         paths: pathCount,
         scratch: tmp,
         log,
+        ...(plan.metrics ? { proveMetrics: plan.metrics } : {}),
       });
       scale =
         `\nThe bundled directory beside ${fmt(scaleCount)} generated clubs (bench/scale.ts; ` +
         `serve on each in turn; distinct random 5-letter \`q\`, one at a time):\n\n${r.table}\n`;
+    }
+    if (values.metrics) {
+      notes.push(
+        "Metrics: every serve of this run ran with `--metrics`; before it stopped, its " +
+          "`/metrics` was scraped and its request counter held at least the requests the load " +
+          `generator completed (counted ≥ completed): ${proofs.join("; ")}.`,
+      );
     }
     const report = `${table}\n\n${notes.join("\n")}\n\n${mcp.markdown}\n${scale}${
       profile

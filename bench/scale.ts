@@ -28,6 +28,7 @@ import { fileURLToPath } from "node:url";
 import { findPage, MATCH_MODES, parseSearch } from "../core/search/mod.ts";
 import { ClubStore } from "../core/store/mod.ts";
 import { mixedPaths, seededRandom, wrkScript } from "./mixed.ts";
+import type { ProveMetrics } from "./metrics_http.ts";
 import { type LoadResult, type LoadTool, loadTool, runLoad } from "./wrk.ts";
 import { IMPORT_V8_FLAGS, SERVE_ENV, SERVE_V8_FLAGS } from "./serve_flags.ts";
 
@@ -157,6 +158,8 @@ export interface SizeOptions {
   /** Distinct paths of the mixed load. */
   paths: number;
   scratch: string;
+  /** With `deno task bench --metrics`: serve runs with the flag and is checked before it stops. */
+  proveMetrics?: ProveMetrics;
 }
 
 /** Every measurement of one database; see the module doc. */
@@ -184,7 +187,8 @@ export async function measureSize(dbPath: string, o: SizeOptions): Promise<SizeF
   const started = performance.now();
   const proc = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", SERVE_V8_FLAGS, MAIN, "serve", "--rate-limit", "off", "--quiet"]
-      .concat(["--hostname", "127.0.0.1", "--port", String(port), "--db", dbPath]),
+      .concat(["--hostname", "127.0.0.1", "--port", String(port), "--db", dbPath])
+      .concat(o.proveMetrics ? ["--metrics"] : []),
     env: SERVE_ENV,
     cwd: ROOT,
     stdin: "null",
@@ -226,7 +230,9 @@ export async function measureSize(dbPath: string, o: SizeOptions): Promise<SizeF
       pathsFile,
       luaFile,
     });
-    return { clubs, coldMs, searches, mixed, rssMb: peakRssMb(proc.pid) };
+    const rssMb = peakRssMb(proc.pid);
+    await o.proveMetrics?.(origin, mixed.requests, `scale, ${fmt(clubs)} clubs`);
+    return { clubs, coldMs, searches, mixed, rssMb };
   } finally {
     try {
       proc.kill("SIGTERM");
@@ -312,6 +318,8 @@ export interface ScaleOptions {
   log: (line: string) => void;
   /** A database of the large directory already built (else it is generated). */
   largeDb?: string;
+  /** See {@link SizeOptions.proveMetrics}. */
+  proveMetrics?: ProveMetrics;
 }
 
 /** Both sizes, one after the other on the same machine; returns the table. */
@@ -327,6 +335,7 @@ export async function scaleBench(
     searches: o.searches,
     paths: o.paths,
     scratch: o.scratch,
+    ...(o.proveMetrics ? { proveMetrics: o.proveMetrics } : {}),
   };
   o.log("measuring the bundled directory…");
   const small = await measureSize(o.smallDb, opts);

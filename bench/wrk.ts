@@ -30,6 +30,28 @@ export interface LoadResult {
   errorKinds: Record<string, number>;
 }
 
+/**
+ * Load runs taken in slices (one row, interleaved with others) as one
+ * result: requests over the total time, latencies averaged.
+ */
+export function combine(parts: LoadResult[]): LoadResult {
+  const requests = parts.reduce((n, p) => n + p.requests, 0);
+  const seconds = parts.reduce((n, p) => n + p.requests / p.rps, 0);
+  const mean = (f: (p: LoadResult) => number) => parts.reduce((n, p) => n + f(p), 0) / parts.length;
+  return {
+    requests,
+    rps: requests / seconds,
+    p50Ms: mean((p) => p.p50Ms),
+    p99Ms: mean((p) => p.p99Ms),
+    non2xx: parts.reduce((n, p) => n + p.non2xx, 0),
+    errors: parts.reduce((n, p) => n + p.errors, 0),
+    errorKinds: parts.reduce<Record<string, number>>((all, p) => {
+      for (const [k, n] of Object.entries(p.errorKinds)) all[k] = (all[k] ?? 0) + n;
+      return all;
+    }, {}),
+  };
+}
+
 /** A load generator ready to run. */
 export type LoadTool =
   | { kind: "wrk" }

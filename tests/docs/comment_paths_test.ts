@@ -38,6 +38,7 @@ const GENERATED = new Set([
   "data/clubs.sessions.db",
   "data/try.db",
   "bench/results/latest.md",
+  "bench/results/metrics-ab.md",
   "bench/results/cluster.md",
   "bench/results/site.md",
   "bench/results/soak.md",
