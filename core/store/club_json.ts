@@ -18,9 +18,8 @@
  *
  * Held as text up to {@link CLUB_JSON_MAX_BYTES} of JSON. A larger directory
  * is packed at import (club_json_pack.ts, json_pack.ts): its packed bytes are
- * held up to {@link PACKED_JSON_MAX_BYTES}, and a page decodes its clubs
- * after a copy of the dictionary at the start of the scratch buffer, so
- * every match is a copy within one buffer (measured: about 0.06 ms for 50
+ * held up to {@link PACKED_JSON_MAX_BYTES} in one shared WebAssembly memory,
+ * and a page is decoded by page_decoder.ts (measured: about 0.05 ms for 50
  * clubs against 0.4 ms of reading them from SQLite). The pages are the same
  * bytes either way. Larger still, the clubs are read from SQLite.
  *
@@ -34,7 +33,8 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { CLUB_JSON_MAX_BYTES, loadPacked } from "./club_json_pack.ts";
-import { unpack, UNPACK_SLACK } from "./json_pack.ts";
+import { UNPACK_SLACK } from "./json_pack.ts";
+import { type PackedLayout, PackedMemory, PageDecoder } from "./page_decoder.ts";
 
 export { CLUB_JSON_MAX_BYTES };
 
@@ -64,7 +64,8 @@ export interface LoadOptions {
    * {@link ClubJsonText.share}. Copying out of shared memory is slower
    * (V8 copies it with relaxed atomics, byte by byte when unaligned:
    * measured about 10 µs more for a 50-club page), so a single isolate
-   * keeps it private (default false).
+   * keeps it private (default false). Packed text is always held in a
+   * shared WebAssembly memory: only its decoder reads it.
    */
   shared?: boolean;
 }
@@ -73,13 +74,20 @@ export interface LoadOptions {
  * The buffers of a held text, as another isolate receives them
  * (`postMessage` passes a `SharedArrayBuffer` without copying it).
  */
-export interface SharedClubJson {
+export type SharedClubJson = SharedTextJson | SharedPackedJson;
+
+/** A text held as it is, as another isolate receives it. */
+export interface SharedTextJson {
   /** Names the snapshot the text belongs to (`meta.snapshot`). */
   snapshot: string;
   bytes: SharedArrayBuffer;
   offsets: SharedArrayBuffer;
-  /** For packed text: the dictionary and each club's length as text. */
-  packed?: { dict: SharedArrayBuffer; sizes: SharedArrayBuffer };
+}
+
+/** A packed text, as another isolate receives it (a shared memory is passed, not copied). */
+export interface SharedPackedJson {
+  snapshot: string;
+  packed: { memory: WebAssembly.Memory; layout: PackedLayout };
 }
 
 /** Text another isolate loaded, for the snapshot it names (see {@link offerClubJson}). */
@@ -107,39 +115,32 @@ const COMMA = 0x2c;
 
 /** The anonymous JSON of every club, by rank. Its answers never change. */
 export class ClubJsonText {
-  /** The UTF-8 text of every club (or its packed form), in rank order. */
+  /** The UTF-8 text of every club, in rank order (empty when packed). */
   readonly #bytes: Uint8Array;
   /** Club `r` (1-based) is `#bytes[#offsets[r - 1]…#offsets[r]]`; `count + 1` entries. */
   readonly #offsets: Uint32Array;
-  /** Packed: the dictionary, and each club's length as text (by rank − 1). */
-  readonly #dict: Uint8Array | null;
+  /** Packed: the packed clubs, each club's length as text (by rank − 1), and this isolate's decoder. */
+  readonly #packed: PackedMemory | null;
   readonly #sizes: Uint32Array | null;
-  /** Where a page starts in the scratch buffer: after the dictionary when packed. */
+  readonly #decoder: PageDecoder | null;
+  /** Where a page starts in the scratch buffer: after the dictionary's copy when packed. */
   readonly #origin: number;
   /** Where pages are assembled, grown as needed. */
   #scratch: Uint8Array<ArrayBuffer>;
 
-  private constructor(
-    bytes: Uint8Array,
-    offsets: Uint32Array,
-    packed: { dict: Uint8Array; sizes: Uint32Array } | null = null,
-  ) {
+  private constructor(bytes: Uint8Array, offsets: Uint32Array, packed: PackedMemory | null = null) {
     this.#bytes = bytes;
     this.#offsets = offsets;
-    this.#dict = packed?.dict ?? null;
+    this.#packed = packed;
     this.#sizes = packed?.sizes ?? null;
-    this.#origin = this.#dict?.length ?? 0;
-    this.#scratch = this.#newScratch(64 * 1024);
+    this.#decoder = packed && new PageDecoder(packed);
+    this.#origin = this.#decoder?.origin ?? 0;
+    this.#scratch = this.#decoder?.room(64 * 1024, 0) ??
+      new Uint8Array(64 * 1024 + UNPACK_SLACK);
   }
 
-  /**
-   * A scratch buffer with room for `size` bytes of page (after the
-   * dictionary), and the slack a packed club's decoding may write past its end.
-   */
-  #newScratch(size: number): Uint8Array<ArrayBuffer> {
-    const scratch = new Uint8Array(this.#origin + size + UNPACK_SLACK);
-    if (this.#dict) scratch.set(this.#dict);
-    return scratch;
+  static #ofPacked(packed: PackedMemory): ClubJsonText {
+    return new ClubJsonText(new Uint8Array(0), packed.offsets, packed);
   }
 
   /**
@@ -159,8 +160,8 @@ export class ClubJsonText {
     const size = Number(bytes);
     if (count > 0 && Number(last) !== count) return null;
     if (size > maxBytes) {
-      const packed = loadPacked(db, count, packedMaxBytes, shared);
-      return packed && new ClubJsonText(packed.bytes, packed.offsets, packed);
+      const packed = loadPacked(db, count, packedMaxBytes);
+      return packed && ClubJsonText.#ofPacked(packed);
     }
     const Buffer = shared ? SharedArrayBuffer : ArrayBuffer;
     const text = new Uint8Array(new Buffer(size));
@@ -209,33 +210,34 @@ export class ClubJsonText {
    * copy is made.
    */
   static adopt(shared: SharedClubJson): ClubJsonText {
-    const packed = shared.packed &&
-      { dict: new Uint8Array(shared.packed.dict), sizes: new Uint32Array(shared.packed.sizes) };
-    return new ClubJsonText(new Uint8Array(shared.bytes), new Uint32Array(shared.offsets), packed);
+    if ("packed" in shared) {
+      return ClubJsonText.#ofPacked(new PackedMemory(shared.packed.memory, shared.packed.layout));
+    }
+    return new ClubJsonText(new Uint8Array(shared.bytes), new Uint32Array(shared.offsets));
   }
 
   /** The buffers to hand to another isolate, or null when they are not shared. */
   share(snapshot: string): SharedClubJson | null {
+    if (this.#packed) {
+      const { memory, layout } = this.#packed;
+      return { snapshot, packed: { memory, layout } };
+    }
     const bytes = this.#bytes.buffer;
     const offsets = this.#offsets.buffer;
     if (!(bytes instanceof SharedArrayBuffer) || !(offsets instanceof SharedArrayBuffer)) {
       return null;
     }
-    if (!this.#dict || !this.#sizes) return { snapshot, bytes, offsets };
-    const dict = this.#dict.buffer;
-    const sizes = this.#sizes.buffer;
-    if (!(dict instanceof SharedArrayBuffer) || !(sizes instanceof SharedArrayBuffer)) return null;
-    return { snapshot, bytes, offsets, packed: { dict, sizes } };
+    return { snapshot, bytes, offsets };
   }
 
-  /** Bytes of JSON held (as `club_json` has it, in UTF-8; packed: with the dictionary). */
+  /** Bytes of JSON held (as `club_json` has it, in UTF-8; packed: all of its memory). */
   get bytes(): number {
-    return this.#bytes.byteLength + (this.#dict?.byteLength ?? 0);
+    return this.#packed?.memory.buffer.byteLength ?? this.#bytes.byteLength;
   }
 
   /** Whether the text is held packed. */
   get packed(): boolean {
-    return this.#dict !== null;
+    return this.#packed !== null;
   }
 
   /** Clubs held. */
@@ -245,7 +247,7 @@ export class ClubJsonText {
 
   /** The JSON of one rank (1-based). */
   get(rank: number): string {
-    if (this.#dict) return decoder.decode(this.joinBytes([rank]));
+    if (this.#packed) return decoder.decode(this.joinBytes([rank]));
     return decoder.decode(this.#bytes.subarray(this.#offsets[rank - 1], this.#offsets[rank]));
   }
 
@@ -296,14 +298,23 @@ export class ClubJsonText {
       const rank = ranks[j]!;
       size += sizes ? sizes[rank - 1]! : offsets[rank]! - offsets[rank - 1]!;
     }
-    const room = this.#scratch.length - this.#origin - UNPACK_SLACK;
-    if (room < size) this.#scratch = this.#newScratch(Math.max(size, 2 * room));
+    if (this.#decoder) {
+      const out = this.#scratch = this.#decoder.room(size, ranks.length);
+      const origin = this.#origin;
+      let at = origin +
+        (before.length === 0 ? 0 : encoder.encodeInto(before, out.subarray(origin)).written);
+      at = this.#decoder.decode(ranks, at, size);
+      if (after.length) at += encoder.encodeInto(after, out.subarray(at)).written;
+      return at;
+    }
+    const room = this.#scratch.length - UNPACK_SLACK;
+    if (room < size) this.#scratch = new Uint8Array(Math.max(size, 2 * room) + UNPACK_SLACK);
     return this.#write(this.#scratch, ranks, before, after);
   }
 
   /**
-   * Writes `before`, the clubs joined by commas and `after` into `out` from
-   * {@link #origin}; returns where they end.
+   * Writes `before`, the clubs' text joined by commas and `after` into
+   * `out` from its start; returns where they end.
    */
   #write(out: Uint8Array, ranks: readonly number[], before: string, after: string): number {
     const bytes = this.#bytes;
@@ -319,21 +330,14 @@ export class ClubJsonText {
       const end = offsets[rank]!;
       for (let k = offsets[rank - 1]!; k < end; k += 64) touched |= bytes[k]!;
     }
-    const origin = this.#origin;
-    const packed = this.#dict !== null;
-    let at = origin +
-      (before.length === 0 ? 0 : encoder.encodeInto(before, out.subarray(origin)).written);
+    let at = before.length === 0 ? 0 : encoder.encodeInto(before, out).written;
     // `touched` is used, so the loads above are not dropped as dead code.
-    if (touched < 0) at = origin;
+    if (touched < 0) at = 0;
     for (let j = 0; j < ranks.length; j++) {
       if (j > 0) out[at++] = COMMA;
       const rank = ranks[j]!;
       const start = offsets[rank - 1]!;
       const end = offsets[rank]!;
-      if (packed) {
-        at = unpack(bytes, start, end, out, at, origin);
-        continue;
-      }
       // Short slices are copied by hand: making a view costs more than the copy.
       if (end - start < 64) { for (let k = start; k < end; k++) out[at++] = bytes[k]!; }
       else {

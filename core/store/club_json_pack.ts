@@ -18,6 +18,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { JsonPacker, packedBound, trainDictionary } from "./json_pack.ts";
+import { PackedMemory } from "./page_decoder.ts";
 
 /**
  * The most JSON held as text (bytes): 45 MB for the bundled 40,000 clubs,
@@ -90,28 +91,12 @@ export function packClubJson(db: DatabaseSync, options: PackOptions = {}): boole
   return true;
 }
 
-/** The packed form as a server holds it (see club_json.ts). */
-export interface PackedClubJson {
-  dict: Uint8Array;
-  /** Every club's packed text, in rank order. */
-  bytes: Uint8Array;
-  /** Club `r` is `bytes[offsets[r - 1]…offsets[r]]`. */
-  offsets: Uint32Array;
-  /** Club `r`'s text is `sizes[r - 1]` bytes long. */
-  sizes: Uint32Array;
-}
-
 /**
- * Reads `club_json_packed` whole; null when it is empty, holds other than
- * `count` clubs, or its bytes (dictionary, packed texts, offsets and
- * sizes) are over `maxBytes`.
+ * Reads `club_json_packed` whole into shared memory (page_decoder.ts);
+ * null when it is empty, holds other than `count` clubs, or its bytes
+ * (dictionary, packed texts, offsets and sizes) are over `maxBytes`.
  */
-export function loadPacked(
-  db: DatabaseSync,
-  count: number,
-  maxBytes: number,
-  shared: boolean,
-): PackedClubJson | null {
+export function loadPacked(db: DatabaseSync, count: number, maxBytes: number): PackedMemory | null {
   const { parts, bytes, lengths } = db.prepare(
     `SELECT count(*) AS parts, coalesce(sum(length(data)), 0) AS bytes,
      coalesce(sum(length(lengths)), 0) AS lengths FROM club_json_packed WHERE part > 0`,
@@ -121,13 +106,10 @@ export function loadPacked(
     | undefined;
   if (!dictRow || Number(parts) === 0 || Number(lengths) !== 8 * count) return null;
   const size = Number(bytes);
-  if (dictRow.data.length + size + 8 * (count + 1) > maxBytes) return null;
-  const Buffer = shared ? SharedArrayBuffer : ArrayBuffer;
-  const dict = new Uint8Array(new Buffer(dictRow.data.length));
-  dict.set(dictRow.data);
-  const packed = new Uint8Array(new Buffer(size));
-  const offsets = new Uint32Array(new Buffer(4 * (count + 1)));
-  const sizes = new Uint32Array(new Buffer(4 * count));
+  if (PackedMemory.bytesFor(count, dictRow.data.length, size) > maxBytes) return null;
+  const held = PackedMemory.allocate(count, dictRow.data.length, size);
+  held.dictionary.set(dictRow.data);
+  const { code, offsets, sizes } = held;
   let at = 0;
   let club = 0;
   for (
@@ -136,7 +118,8 @@ export function loadPacked(
     )
       .iterate() as Iterable<{ lengths: Uint8Array; data: Uint8Array }>
   ) {
-    packed.set(row.data, at);
+    if (at + row.data.length > size || club + row.lengths.length / 8 > count) return null;
+    code.set(row.data, at);
     const view = new DataView(row.lengths.buffer, row.lengths.byteOffset, row.lengths.length);
     for (let k = 0; k < row.lengths.length; k += 8) {
       sizes[club] = view.getUint32(k, true);
@@ -146,5 +129,5 @@ export function loadPacked(
   }
   offsets[club] = at;
   if (club !== count || at !== size) return null;
-  return { dict, bytes: packed, offsets, sizes };
+  return held;
 }

@@ -45,7 +45,7 @@ Deno.test("ClubJsonText in shared memory is read by another holder without a cop
   const text = ClubJsonText.load(fx.store.db, { shared: true })!;
   const shared = text.share("snapshot-1")!;
   assertStrictEquals(shared.snapshot, "snapshot-1");
-  assert(shared.bytes instanceof SharedArrayBuffer);
+  assert("bytes" in shared && shared.bytes instanceof SharedArrayBuffer);
   const adopted = ClubJsonText.adopt(structuredClone(shared));
   assertHoldsClubJson(adopted);
   assertStrictEquals(adopted.bytes, text.bytes);

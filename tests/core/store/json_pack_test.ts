@@ -13,35 +13,9 @@ import {
   UNPACK_SLACK,
 } from "../../../core/store/json_pack.ts";
 import { assert, assertEquals } from "../../_assert.ts";
+import { random, text } from "./_packed_texts.ts";
 
 const encoder = new TextEncoder();
-
-/** A deterministic generator (mulberry32), so a failure names its seed. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const WORDS = ["golf", "club", "tennis", "Pine", "Valley", '"kind":"none"', "members", ", ", "\\n"];
-
-/** A JSON-looking text: phrases repeated, ids that are not, runs of one byte. */
-function text(next: () => number): string {
-  const parts: string[] = ['{"id":"'];
-  const n = Math.floor(next() * 60);
-  for (let k = 0; k < n; k++) {
-    const r = next();
-    if (r < 0.5) parts.push(WORDS[Math.floor(next() * WORDS.length)]!);
-    else if (r < 0.7) parts.push(Math.floor(next() * 1e9).toString(36));
-    else if (r < 0.8) parts.push("x".repeat(Math.floor(next() * 700)));
-    else if (r < 0.9) parts.push(parts.join("").slice(0, Math.floor(next() * 400)));
-    else parts.push(String.fromCharCode(32 + Math.floor(next() * 95)));
-  }
-  return parts.join("") + "}";
-}
 
 function roundTrip(dict: Uint8Array, texts: readonly Uint8Array[]): void {
   const packer = new JsonPacker(dict);

@@ -11,7 +11,7 @@ Deno.test("loadClubJson reads a snapshot's club JSON in a worker into shared mem
   const direct = ClubStore.open(fx.path, { holdJson: true });
   try {
     assertStrictEquals(shared.snapshot, direct.meta.snapshot);
-    assert(shared.bytes instanceof SharedArrayBuffer);
+    assert("bytes" in shared && shared.bytes instanceof SharedArrayBuffer);
     assertStrictEquals(shared.bytes.byteLength >= direct.heldJsonBytes, true);
   } finally {
     direct.close();
