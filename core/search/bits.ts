@@ -54,8 +54,18 @@ export function hasBit(set: Uint32Array, i: number): boolean {
   return (set[i >>> 5]! & (1 << (i & 31))) !== 0;
 }
 
-/** Set bits of one 32-bit word (SWAR popcount). */
-function popcount(word: number): number {
+/**
+ * Set bits of one 32-bit word (SWAR popcount).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { popcount } from "./bits.ts";
+ * assert.equal(popcount(0b1011), 3);
+ * assert.equal(popcount(-1), 32);
+ * ```
+ */
+export function popcount(word: number): number {
   word -= (word >>> 1) & 0x55555555;
   word = (word & 0x33333333) + ((word >>> 2) & 0x33333333);
   return Math.imul((word + (word >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;

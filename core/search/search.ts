@@ -25,6 +25,7 @@ import type { ClubStore } from "../store/store.ts";
 import { approxBytes } from "../store/memo.ts";
 import { clubBits, clubNames, keyIndex, longestName, typeMask } from "./key_index.ts";
 import { eachBit, hasBit, intersectCounted, pageOfBits } from "./bits.ts";
+import { pageOfIntersection } from "./intersection_page.ts";
 import { wordHits, wordIndex } from "./words.ts";
 import { countWordMatches, wordMatches, wordTier } from "./word_matches.ts";
 import { nameMatches } from "./trigrams.ts";
@@ -116,6 +117,16 @@ function keyFilter(
   store: ClubStore,
   q: SearchQuery,
 ): { filter: Uint32Array | null; allowed: number } | null {
+  const sets = keySets(store, q);
+  if (sets === null) return null;
+  const idx = keyIndex(store);
+  const counted = intersectCounted(sets, scratchBits(idx.size));
+  const allowed = counted ? counted.count : idx.size;
+  return allowed === 0 ? null : { filter: counted?.set ?? null, allowed };
+}
+
+/** The sets of a query's key filters (none: every club), or null when a value is no club's. */
+function keySets(store: ClubStore, q: SearchQuery): Uint32Array[] | null {
   const idx = keyIndex(store);
   // Without a country, a state search stays within the US and Canada.
   const countryKey = q.country === null ? null : resolveCountryKey(store, q.country);
@@ -141,9 +152,7 @@ function keyFilter(
   if (city >= 0) sets.push(clubBits(store, "city", city));
   if (q.typeKey !== null) sets.push(clubBits(store, "type", typeMask(store, q.typeKey)));
   if (q.waitlist) sets.push(clubBits(store, "waitlist", idx.waitlists.mask(q.waitlist)));
-  const counted = intersectCounted(sets, scratchBits(idx.size));
-  const allowed = counted ? counted.count : idx.size;
-  return allowed === 0 ? null : { filter: counted?.set ?? null, allowed };
+  return sets;
 }
 
 /**
@@ -238,6 +247,26 @@ export function findPage(store: ClubStore, q: SearchQuery): SearchPage {
     const order = relevanceOrder(store, q);
     for (let j = offset; j < Math.min(end, order.length); j++) ranks.push(order[j]! + 1);
     return page(order.length);
+  }
+  if (q.q === null) {
+    // Two key filters or more: the page is read off their sets as they are
+    // ANDed, up to the page once their total is known (intersection_page.ts).
+    const sets = keySets(store, q);
+    if (sets === null) return page(0);
+    if (sets.length >= 2) {
+      const key = filterKey(q);
+      const known = totals(store).get(key);
+      const found = pageOfIntersection(
+        sets,
+        offset,
+        q.limit,
+        known,
+        scratchBits(keyIndex(store).size),
+      );
+      ranks = found.ranks.map((i) => i + 1);
+      if (known === undefined) totals(store).set(key, found.count);
+      return page(found.count);
+    }
   }
   const p = plan(store, q);
   if (p === null) return page(0);
