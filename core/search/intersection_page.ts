@@ -1,6 +1,7 @@
 /**
- * A page of the clubs in every one of several bitsets (bits.ts), read off
- * their words as they are ANDed, without building the intersection.
+ * A page of the clubs in every one of several bitsets (bits.ts); once
+ * their count is known, read off their words as they are ANDed, without
+ * building the intersection.
  *
  * Why: a search by two or more key filters (`type` and `state`, say) wants
  * one page and the total. The total needs every word of the sets ANDed
@@ -61,6 +62,7 @@ export interface IntersectionPage {
  * The clubs in every one of `sets` (two or more, of one size), ascending,
  * from the `offset`-th (0-based), at most `limit`; and how many clubs they
  * share, which is `count` when given (then the walk stops at the page).
+ * Without `count`, the sets are ANDed into `scratch` (a new set if none).
  */
 export function pageOfIntersection(
   sets: readonly Uint32Array[],
