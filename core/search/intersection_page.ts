@@ -9,7 +9,10 @@
  * the caller), the page alone is wanted, and the walk ANDs words only up
  * to it, from whichever end is nearer. At 400,000 clubs a set is 12,500
  * words: measured 24 µs to AND, count and page two sets, 10 µs to walk to
- * the page of two sets with the total known.
+ * the page of two sets with the total known. The walks mirror
+ * `pageOfBits`'s (bits.ts) over ANDed words; one walk for one set or more
+ * made a single set's page 6–10% slower and this one about 20% (measured
+ * at 400,000 clubs), so they stay apart.
  *
  * @example
  * ```ts
