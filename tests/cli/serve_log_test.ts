@@ -9,48 +9,21 @@
  * user agent.
  */
 import { assert, assertEquals, assertMatch, assertStrictEquals } from "../_assert.ts";
-import { sharedFixture } from "../_fixture.ts";
-import { MAIN, spawn } from "../_run.ts";
-
-const fx = await sharedFixture();
+import { serveChild } from "../server/runtime/_serve_child.ts";
 
 /** Runs `serve` with `args`, sends `requests`, stops it with SIGTERM; every stderr line and the exit code. */
 async function serveAndStop(
   args: string[],
   requests: (base: string) => Promise<void>,
 ): Promise<{ lines: string[]; code: number }> {
-  const child = spawn(
-    ["run", "-A", MAIN, "serve", "--db", fx.path, "--port", "0", "--rate-limit", "off", ...args],
-    { stdout: "null" },
-  );
-  const lines: string[] = [];
-  const base = Promise.withResolvers<string>();
-  const drained = (async () => {
-    let buffered = "";
-    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
-      buffered += chunk;
-      const parts = buffered.split("\n");
-      buffered = parts.pop()!;
-      for (const line of parts) {
-        lines.push(line);
-        const m = /Listening on (http:\/\/[^/]+)\//.exec(line);
-        if (m) base.resolve(m[1]!);
-      }
-    }
-    base.reject(new Error(`serve exited before listening:\n${lines.join("\n")}`));
-  })();
-  const timer = setTimeout(() => base.reject(new Error("no Listening line in 15 s")), 15_000);
+  const served = await serveChild(args, { accessLog: true });
+  let code: number;
   try {
-    await requests(await base.promise);
+    await requests(`http://127.0.0.1:${served.port}`);
   } finally {
-    clearTimeout(timer);
-    child.kill("SIGTERM");
+    code = await served.stop();
   }
-  const killer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  const status = await child.status;
-  clearTimeout(killer);
-  await drained;
-  return { lines, code: status.code };
+  return { lines: served.lines, code };
 }
 
 /** Runs the real `jq -c` with `filter` over `input`; its stdout, or throws with what it said. */

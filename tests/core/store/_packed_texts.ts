@@ -4,6 +4,7 @@
  * one byte, copies of the text so far; shared by the reference decoder's
  * tests and the WebAssembly decoder's.
  */
+import { trainDictionary } from "../../../core/store/json_pack.ts";
 
 /** A deterministic generator (mulberry32), so a failure names its seed. */
 export function random(seed: number): () => number {
@@ -30,4 +31,26 @@ export function text(next: () => number): string {
     else parts.push(String.fromCharCode(32 + Math.floor(next() * 95)));
   }
   return parts.join("") + "}";
+}
+
+/**
+ * The texts and dictionaries of one seed: 40 texts and two runs, against
+ * no dictionary, one learned from the first ten texts, and that one with
+ * 30 KB of other text after it (its distances then take 3 bytes).
+ */
+export function packCases(
+  seed: number,
+): { next: () => number; texts: Uint8Array[]; dicts: Uint8Array[] } {
+  const encoder = new TextEncoder();
+  const next = random(seed);
+  const texts = Array.from({ length: 40 }, () => encoder.encode(text(next)));
+  texts.push(encoder.encode("a".repeat(300)), encoder.encode("abcdefg".repeat(40)));
+  const learned = trainDictionary(texts.slice(0, 10), 4096);
+  const far = new Uint8Array(learned.length + 30_000);
+  far.set(learned);
+  far.set(
+    encoder.encode(Array.from({ length: 30_000 }, () => "qz#"[Math.floor(next() * 3)]).join("")),
+    learned.length,
+  );
+  return { next, texts, dicts: [new Uint8Array(0), learned, far] };
 }

@@ -13,7 +13,7 @@ import {
   UNPACK_SLACK,
 } from "../../../core/store/json_pack.ts";
 import { assert, assertEquals } from "../../_assert.ts";
-import { random, text } from "./_packed_texts.ts";
+import { packCases, random, text } from "./_packed_texts.ts";
 
 const encoder = new TextEncoder();
 
@@ -59,18 +59,8 @@ Deno.test("a text made of the dictionary packs to a few bytes", () => {
 
 Deno.test("clubs decoded one after another into a page buffer, as a page is made, are their bytes", () => {
   for (let seed = 1; seed <= 20; seed++) {
-    const next = random(seed);
-    const texts = Array.from({ length: 40 }, () => encoder.encode(text(next)));
-    texts.push(encoder.encode("a".repeat(300)), encoder.encode("abcdefg".repeat(40)));
-    const learned = trainDictionary(texts.slice(0, 10), 4096);
-    // Learned text 30 KB back: its distances take 3 bytes.
-    const far = new Uint8Array(learned.length + 30_000);
-    far.set(learned);
-    far.set(
-      encoder.encode(Array.from({ length: 30_000 }, () => "qz#"[Math.floor(next() * 3)]).join("")),
-      learned.length,
-    );
-    for (const dict of [new Uint8Array(0), learned, far]) {
+    const { next, texts, dicts } = packCases(seed);
+    for (const dict of dicts) {
       const packer = new JsonPacker(dict);
       // Every club in one buffer, the last at its very end (no bytes after it to read ahead).
       const packed = new Uint8Array(texts.reduce((n, t) => n + packedBound(t.length), 0));

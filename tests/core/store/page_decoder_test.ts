@@ -14,7 +14,7 @@ import {
 } from "../../../core/store/json_pack.ts";
 import { PackedMemory, PageDecoder } from "../../../core/store/page_decoder.ts";
 import { assertEquals } from "../../_assert.ts";
-import { random, text } from "./_packed_texts.ts";
+import { packCases, random, text } from "./_packed_texts.ts";
 
 const encoder = new TextEncoder();
 
@@ -60,18 +60,8 @@ function joined(texts: readonly Uint8Array[], ranks: readonly number[]): Uint8Ar
 
 Deno.test("pages decoded by the WebAssembly decoder are the reference decoder's and the texts packed", () => {
   for (let seed = 1; seed <= 20; seed++) {
-    const next = random(seed);
-    const texts = Array.from({ length: 40 }, () => encoder.encode(text(next)));
-    texts.push(encoder.encode("a".repeat(300)), encoder.encode("abcdefg".repeat(40)));
-    const learned = trainDictionary(texts.slice(0, 10), 4096);
-    // Learned text 30 KB back: its distances take 3 bytes.
-    const far = new Uint8Array(learned.length + 30_000);
-    far.set(learned);
-    far.set(
-      encoder.encode(Array.from({ length: 30_000 }, () => "qz#"[Math.floor(next() * 3)]).join("")),
-      learned.length,
-    );
-    for (const dict of [new Uint8Array(0), learned, far]) {
+    const { next, texts, dicts } = packCases(seed);
+    for (const dict of dicts) {
       const packed = held(dict, texts);
       const decoder = new PageDecoder(packed);
       const all = texts.map((_, k) => k + 1);

@@ -77,7 +77,8 @@ export async function serveChild(
       buffered = parts.pop()!;
       for (const line of parts) {
         lines.push(line);
-        const m = /^\d{4}-\d\d-\d\dT[\d:.]+Z Listening on http:\/\/[^/]+:(\d+)\//.exec(line);
+        // In either log format (a JSON line carries the same text).
+        const m = /Listening on http:\/\/[^/]+:(\d+)\//.exec(line);
         if (m) listening.resolve(Number(m[1]));
       }
     }
