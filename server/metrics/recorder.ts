@@ -43,12 +43,18 @@ interface RouteFigures {
 
 /** Connection counters, as the accept loop keeps them (runtime/connections.ts). */
 export interface ConnectionFigures {
+  /** Connections open now. */
   open: number;
   accepted: number;
+  /** Closed at once because every connection was busy at the cap. */
   refused: number;
+  /** Idle connections closed to make room at the cap or when out of descriptors. */
   evicted: number;
+  /** Closed by the idle (header-read) timeout. */
   idleTimedOut: number;
+  /** Closed because a request outlived the request timeout. */
   requestTimedOut: number;
+  /** `accept` failures for lack of file descriptors. */
   fdExhausted: number;
 }
 

@@ -10,22 +10,10 @@ import type { ConnectionLimits } from "../http/connection_limits.ts";
 import type { ConnectionHttp, ServeHandler, ServeOnConnection } from "./_serve_on_connection.ts";
 import { abortConnection, lastOnConnection } from "./_closing.ts";
 import type { LogFields } from "../middleware/log_format.ts";
+import type { ConnectionFigures } from "../metrics/mod.ts";
 
-/** Counters since start, for tests and diagnostics. */
-export interface ConnectionStats {
-  /** Connections open now. */
-  open: number;
-  accepted: number;
-  /** Closed at once because every connection was busy at the cap. */
-  refused: number;
-  /** Idle connections closed to make room at the cap or when out of descriptors. */
-  evicted: number;
-  /** Closed by the idle (header-read) timeout. */
-  idleTimedOut: number;
-  /** Closed because a request outlived the request timeout. */
-  requestTimedOut: number;
-  /** `accept` failures for lack of file descriptors. */
-  fdExhausted: number;
+/** Counters since start, for tests and diagnostics: the figures `/metrics` shows, and more. */
+export interface ConnectionStats extends ConnectionFigures {
   /** `accept` failures that concerned one connection (reset in the backlog, …). */
   acceptFailed: number;
 }

@@ -16,6 +16,21 @@
  */
 import { fileURLToPath } from "node:url";
 
+/**
+ * Paths the docs and comments name that exist only once a command ran
+ * (built or written by it), so neither test asks for them in a clone.
+ */
+export const GENERATED: ReadonlySet<string> = new Set([
+  "data/clubs.db",
+  "data/clubs.sessions.db",
+  "data/try.db",
+  "bench/results/latest.md",
+  "bench/results/metrics-ab.md",
+  "bench/results/cluster.md",
+  "bench/results/site.md",
+  "bench/results/soak.md",
+]);
+
 /** The repository's root, with a trailing slash. */
 export const ROOT: string = fileURLToPath(new URL("../../", import.meta.url));
 

@@ -6,7 +6,7 @@
  */
 import { assertEquals } from "../_assert.ts";
 import { anchorsOf } from "./_markdown.ts";
-import { codeFiles, commentsOf, ROOT } from "./_source.ts";
+import { codeFiles, commentsOf, GENERATED, ROOT } from "./_source.ts";
 
 /** The repository's top folders a path to a folder starts with. */
 const TOP = ["core", "server", "cli", "bench", "data", "deploy", "docs", "tests", "_tools", ".ci"];
@@ -31,18 +31,6 @@ const FOLDER = new RegExp(
     String.raw`(?![\w*{}<$])`,
   "g",
 );
-
-/** Paths comments name that exist only once a command ran (built or written by it). */
-const GENERATED = new Set([
-  "data/clubs.db",
-  "data/clubs.sessions.db",
-  "data/try.db",
-  "bench/results/latest.md",
-  "bench/results/metrics-ab.md",
-  "bench/results/cluster.md",
-  "bench/results/site.md",
-  "bench/results/soak.md",
-]);
 
 /** The paths a line of prose names, with their anchors. */
 export function pathsIn(text: string): { path: string; anchor: string | undefined }[] {

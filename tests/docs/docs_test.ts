@@ -4,22 +4,10 @@
  * in docs/cli.md is its current `--help`, and every `CLUBDIR_*` variable
  * the code reads is documented.
  */
-import { fileURLToPath } from "node:url";
 import { assertEquals } from "../_assert.ts";
 import { anchorsOf, prose } from "./_markdown.ts";
 import { CLI_DOC, renderUsageBlocks, usageTexts } from "./_usage.ts";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-
-/** Paths the docs name that exist only once a command ran (built or written by it). */
-const GENERATED = new Set([
-  "data/clubs.db",
-  "data/clubs.sessions.db",
-  "data/try.db",
-  "bench/results/latest.md",
-  "bench/results/metrics-ab.md",
-  "bench/results/cluster.md",
-]);
+import { GENERATED, ROOT } from "./_source.ts";
 
 /** Words in backticks that look like paths and are not: MCP method names. */
 const NOT_PATHS = new Set(["server/discover"]);
